@@ -1,0 +1,232 @@
+package miniasyncio;
+
+import java.util.concurrent.Callable;
+import jdk.internal.vm.Continuation;
+import jdk.internal.vm.ContinuationScope;
+
+/**
+ * A suspendable computation with Python's generator protocol: {@link #send}, {@link #throwInto},
+ * {@link #close}, and a {@link Step} that says whether it yielded, returned or failed.
+ *
+ * <p>This is the only class in the kit that touches {@code jdk.internal.vm}. A JDK
+ * {@code Continuation} is a stack that can be unmounted from the thread and mounted again: it is
+ * what virtual threads are made of. Because it saves the <em>whole</em> stack, {@link #yield} is
+ * a plain static method that may be called at any depth: a method five calls below the task's
+ * body can suspend the task. Python generators are stackless, so every level must say
+ * {@code yield from}; Java needs no such chain. That is the port's one real departure from the
+ * lecture.
+ *
+ * <p>Values cross the boundary through two fields: {@link #send} stores the value to deliver
+ * and mounts the continuation; {@link #yield} stores the value to hand out and unmounts it.
+ * Everything runs on one thread, so plain fields are enough.
+ */
+public final class Coroutine {
+
+    /** Every coroutine of the kit yields to this scope. Nested coroutines (a generator driven
+     *  from inside a task) each yield to their own innermost mount, as in Python. */
+    private static final ContinuationScope SCOPE = new ContinuationScope("mini-asyncio");
+
+    /**
+     * Thrown into a suspended coroutine by {@link #close()}: Python's {@code GeneratorExit}.
+     * It unwinds the stack so every {@code finally} block runs. Let it propagate.
+     */
+    public static final class Exit extends RuntimeException {
+        Exit() {
+            super("coroutine closed", null, false, false);
+        }
+    }
+
+    private enum State { CREATED, SUSPENDED, RUNNING, DONE }
+
+    private final Body continuation;
+    private final String name;
+    private State state = State.CREATED;
+    private Object transfer;          // value going in (send) or out (yield)
+    private Throwable throwIn;        // exception to raise at the suspension point
+    private Step.Outcome outcome;     // set once, when the body ends
+
+    /** A coroutine that will run {@code body} when first resumed; {@code name} appears in errors. */
+    public Coroutine(String name, Callable<?> body) {
+        ExportCheck.requireContinuations();
+        this.name = name;
+        this.continuation = new Body(this, body);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** True once the body has returned or thrown; it will never run again. */
+    public boolean isDone() {
+        return state == State.DONE;
+    }
+
+    /** True while the body runs (between a resume and its next yield). */
+    public boolean isRunning() {
+        return state == State.RUNNING;
+    }
+
+    /** How the body ended, or null while it has not. */
+    public Step.Outcome outcome() {
+        return outcome;
+    }
+
+    /**
+     * Resumes the body, making {@code value} the result of the {@link #yield} it is suspended in
+     * (the first resume starts the body; Python requires {@code None} there, we ignore it).
+     */
+    public Step send(Object value) {
+        return resume(value, null);
+    }
+
+    /** Resumes the body by throwing {@code exception} out of the {@link #yield} it waits in. */
+    public Step throwInto(Throwable exception) {
+        if (exception == null) {
+            throw new NullPointerException("throwInto(null): pass the exception to raise in the coroutine");
+        }
+        if (state == State.CREATED) {
+            // Like Python: throwing into a generator that never started ends it at once,
+            // without running any of its body.
+            state = State.DONE;
+            outcome = new Step.Failed(exception);
+            return outcome;
+        }
+        return resume(null, exception);
+    }
+
+    /**
+     * Ends the coroutine now. If it is suspended, {@link Exit} is thrown at the suspension point
+     * so its {@code finally} blocks run. A continuation that is simply dropped while suspended
+     * would never run them: never abandon one, close it. Closing a finished or never-started
+     * coroutine does nothing (the body never ran, so there is nothing to unwind).
+     */
+    public void close() {
+        switch (state) {
+            case DONE -> { }
+            case CREATED -> {
+                state = State.DONE;
+                outcome = new Step.Failed(new Exit());
+            }
+            case RUNNING -> throw new IllegalStateException(
+                    "close() called on coroutine '" + name + "' from inside itself");
+            case SUSPENDED -> {
+                Step step = resume(null, new Exit());
+                if (step instanceof Step.Yielded(Object value)) {
+                    // The body caught Exit and yielded again: it would live on as a zombie.
+                    state = State.DONE;
+                    outcome = new Step.Failed(new IllegalStateException("coroutine '" + name
+                            + "' ignored close(): it caught Coroutine.Exit and yielded " + value
+                            + " again. Let Coroutine.Exit propagate, or rethrow it after cleaning up."));
+                    throw (IllegalStateException) ((Step.Failed) outcome).exception();
+                }
+            }
+        }
+    }
+
+    private Step resume(Object value, Throwable exception) {
+        switch (state) {
+            case RUNNING -> throw new IllegalStateException(
+                    "coroutine '" + name + "' is already running: a coroutine cannot resume itself");
+            case DONE -> throw new IllegalStateException(
+                    "coroutine '" + name + "' has finished: it cannot be resumed again");
+            default -> { }
+        }
+        transfer = value;
+        throwIn = exception;
+        state = State.RUNNING;
+        continuation.run();
+        if (continuation.isDone()) {
+            state = State.DONE;
+            return outcome;
+        }
+        state = State.SUSPENDED;
+        Object out = transfer;
+        transfer = null;
+        return new Step.Yielded(out);
+    }
+
+    /**
+     * Suspends the innermost running coroutine, handing {@code value} out to whoever resumed it,
+     * and returns the value it is next resumed with (or throws what is thrown into it).
+     *
+     * @throws IllegalStateException when no coroutine is running on this thread, or when the
+     *         JDK cannot unmount the stack (see {@link Body#onPinned}).
+     */
+    public static Object yield(Object value) {
+        Coroutine self = current();
+        if (self == null) {
+            throw new IllegalStateException(
+                    "Coroutine.yield() called outside a coroutine: only code running inside a task or generator can suspend");
+        }
+        self.transfer = value;
+        Continuation.yield(SCOPE);
+        // Resumed: by send (a value), or by throwInto/close (an exception).
+        Throwable thrown = self.throwIn;
+        if (thrown != null) {
+            self.throwIn = null;
+            if (thrown.getStackTrace().length == 0) {
+                // An exception made by the scheduler (for example "unknown syscall") has no
+                // stack of its own: give it the task's, so the trace points at the user's line.
+                thrown.fillInStackTrace();
+            }
+            sneakyThrow(thrown);
+        }
+        Object in = self.transfer;
+        self.transfer = null;
+        return in;
+    }
+
+    /** The innermost coroutine running on this thread, or null outside any. */
+    public static Coroutine current() {
+        Continuation c = Continuation.getCurrentContinuation(SCOPE);
+        return c instanceof Body body ? body.owner : null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
+        throw (T) t; // lets a checked exception thrown into the coroutine surface unchanged
+    }
+
+    @Override
+    public String toString() {
+        return "Coroutine[" + name + ", " + state.name().toLowerCase() + "]";
+    }
+
+    /** The continuation itself: runs the body once and records how it ended. */
+    private static final class Body extends Continuation {
+        private final Coroutine owner;
+
+        Body(Coroutine owner, Callable<?> body) {
+            super(SCOPE, () -> {
+                try {
+                    owner.outcome = new Step.Returned(body.call());
+                } catch (Throwable t) {
+                    owner.outcome = new Step.Failed(t);
+                }
+            });
+            this.owner = owner;
+        }
+
+        /**
+         * The JDK could not unmount the stack. On JDK 21 the usual cause is a suspension inside
+         * {@code synchronized} (a held monitor pins the stack to the thread); on every JDK, a
+         * native frame in between. The JDK's own message is just "Pinned: MONITOR".
+         */
+        @Override
+        protected void onPinned(Continuation.Pinned reason) {
+            throw new IllegalStateException(pinnedMessage(owner.name, String.valueOf(reason)));
+        }
+    }
+
+    static String pinnedMessage(String name, String reason) {
+        String cause = switch (reason) {
+            case "MONITOR" -> "it holds a monitor: the suspension is inside a synchronized block or method,"
+                    + " and on JDK 21 a held monitor pins the stack to the thread";
+            case "NATIVE" -> "a native method is on the stack between the task and the suspension";
+            default -> "the JDK reports the stack is pinned (" + reason + ")";
+        };
+        return "task '" + name + "' cannot suspend here: " + cause + ". Fix: do not call sleep() or another"
+                + " suspending method while holding a monitor; use java.util.concurrent.locks.ReentrantLock"
+                + " instead of synchronized, or leave the synchronized block before suspending.";
+    }
+}

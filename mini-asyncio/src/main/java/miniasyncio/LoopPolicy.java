@@ -1,0 +1,50 @@
+package miniasyncio;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * How new schedulers are set up when the code that makes them says nothing: which clock, and
+ * what else to apply (instruments, debug mode). asyncio calls this an event loop policy; its
+ * {@code PYTHONASYNCIODEBUG=1} works the same way, switching on debug for loops the program
+ * creates without asking.
+ *
+ * <p>The CLI uses it: {@code run Example --virtual-time} makes the example's own
+ * {@code new Scheduler()} run on the virtual clock without the example knowing.
+ */
+public final class LoopPolicy {
+
+    private static volatile Supplier<Clock> clocks = Clock::monotonic;
+    private static final List<Consumer<Scheduler>> setups = new CopyOnWriteArrayList<>();
+
+    private LoopPolicy() {
+    }
+
+    /** New schedulers made without a clock take one from {@code clockFactory}. */
+    public static void setClock(Supplier<Clock> clockFactory) {
+        clocks = clockFactory;
+    }
+
+    /** Every new scheduler is passed to {@code setup} once, when it is made. */
+    public static void onNewScheduler(Consumer<Scheduler> setup) {
+        setups.add(setup);
+    }
+
+    /** Back to the defaults: monotonic clock, no setup. */
+    public static void reset() {
+        clocks = Clock::monotonic;
+        setups.clear();
+    }
+
+    static Clock newClock() {
+        return clocks.get();
+    }
+
+    static void apply(Scheduler scheduler) {
+        for (Consumer<Scheduler> setup : setups) {
+            setup.accept(scheduler);
+        }
+    }
+}

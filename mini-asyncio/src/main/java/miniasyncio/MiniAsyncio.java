@@ -1,0 +1,112 @@
+package miniasyncio;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/**
+ * The functions a task calls: the lecture's module-level {@code run}, {@code sleep},
+ * {@code create_task}, plus {@code now}. Import them statically:
+ *
+ * <pre>{@code
+ * import static miniasyncio.MiniAsyncio.*;
+ *
+ * static void worker(String name, int steps, double delay) {
+ *     for (int i = 0; i < steps; i++) {
+ *         System.out.printf("[%s] step %d%n", name, i);
+ *         sleep(delay);                 // Python: yield from sleep(delay)
+ *     }
+ * }
+ * run(() -> { createTask(() -> worker("A", 3, 0.10)); sleep(0.01); });
+ * }</pre>
+ *
+ * <p>{@code sleep} is a plain call. It suspends the whole task however deep it is called, so
+ * unlike Python there is no {@code yield from} chain through the helpers in between.
+ */
+public final class MiniAsyncio {
+
+    /** A task body that returns nothing, so that {@code () -> { ... }} needs no {@code return null}. */
+    @FunctionalInterface
+    public interface AsyncRunnable {
+        void run() throws Exception;
+    }
+
+    private MiniAsyncio() {
+    }
+
+    /** Runs {@code main} on a new {@link Scheduler} until all tasks finish; returns main's result. */
+    public static <T> T run(Callable<T> main) {
+        return new Scheduler().run(main);
+    }
+
+    public static void run(AsyncRunnable main) {
+        new Scheduler().run(asCallable(main));
+    }
+
+    /**
+     * Suspends the running task for {@code seconds}. {@code sleep(0)} sets no timer: it only lets
+     * every other ready task run first (the task goes to the back of {@code ready}).
+     *
+     * @throws IllegalArgumentException for a negative, NaN or infinite duration
+     * @throws IllegalStateException outside a running task
+     */
+    public static void sleep(double seconds) {
+        Scheduler.syscall("sleep", seconds == 0 ? ZERO : new Sleep(seconds));
+    }
+
+    public static void sleep(Duration duration) {
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("sleep() needs a duration of at least 0, got " + duration);
+        }
+        sleep(duration.toNanos() / 1e9);
+    }
+
+    private static final Sleep ZERO = new Sleep(0);
+
+    /**
+     * Registers {@code body} as a new task of the running scheduler and returns its tid, without
+     * suspending the caller.
+     *
+     * @throws IllegalStateException when no scheduler is running (the lecture's wording)
+     */
+    public static int createTask(Callable<?> body) {
+        return loop("createTask").createTask(body);
+    }
+
+    public static int createTask(AsyncRunnable body) {
+        return loop("createTask").createTask(asCallable(body));
+    }
+
+    /** As {@link #createTask(Callable)}, with a name that messages and traces show. */
+    public static int createTask(String name, Callable<?> body) {
+        return loop("createTask").createTask(name, body);
+    }
+
+    public static int createTask(String name, AsyncRunnable body) {
+        return loop("createTask").createTask(name, asCallable(body));
+    }
+
+    /** Loop time in seconds (asyncio's {@code loop.time()}); on the virtual clock it starts at 0. */
+    public static double now() {
+        return loop("now").now();
+    }
+
+    /** The running scheduler. */
+    public static Scheduler currentScheduler() {
+        return loop("currentScheduler");
+    }
+
+    private static Scheduler loop(String caller) {
+        Scheduler scheduler = Scheduler.current();
+        if (scheduler == null) {
+            throw new IllegalStateException("no running event loop; call " + caller + "() inside run()");
+        }
+        return scheduler;
+    }
+
+    static Callable<Object> asCallable(AsyncRunnable body) {
+        return () -> {
+            body.run();
+            return null;
+        };
+    }
+}

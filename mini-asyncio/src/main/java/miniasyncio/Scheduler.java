@@ -1,0 +1,411 @@
+package miniasyncio;
+
+import java.io.PrintStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.concurrent.Callable;
+
+/**
+ * The lecture's {@code mini_asyncio.Scheduler}, name for name (in camelCase):
+ *
+ * <pre>
+ *   ready      a FIFO of tasks that can run now, each with the value to send it
+ *   sleeping   a binary heap of tasks waiting for a timer, earliest first
+ *   results    tid -> how the task ended
+ *   run        loop: wake due timers; if nothing is ready, wait for the next timer; else step one task
+ * </pre>
+ *
+ * <p>One difference from the printed lecture: {@code sleeping} is a heap ordered by
+ * (wake time, sequence number) instead of a list scanned on every step, as in asyncio's
+ * {@code _scheduled}. Waking is O(log n) per timer, and equal wake times stay first in, first out.
+ *
+ * <p>Subclasses add syscalls the way the lecture's homework edits {@code _handle_syscall} and
+ * {@code _finish_task}: override {@link #handleSyscall} and {@link #finishTask}, call
+ * {@code super} for what they do not handle, and use {@link #schedule} / {@link #scheduleThrow}
+ * to make a parked task ready again.
+ *
+ * <p>Everything happens on the thread that called {@link #run}: no locks, no races, and with the
+ * virtual clock the same order every time.
+ */
+public class Scheduler {
+
+    /** The scheduler running on this thread: the lecture's {@code ContextVar _current}. */
+    private static final ThreadLocal<Scheduler> CURRENT = new ThreadLocal<>();
+
+    /** Tasks that can run now, each carrying the value it will be sent. */
+    protected final ArrayDeque<Task> ready = new ArrayDeque<>();
+    /** Tasks waiting for a timer: a binary heap by (wake time, sequence number). */
+    protected final PriorityQueue<Task> sleeping = new PriorityQueue<>(Task.BY_WAKE_TIME);
+    /** How each finished task ended, by tid. */
+    protected final Map<Integer, Step.Outcome> results = new HashMap<>();
+    /** The last tid handed out; the first task gets 1, as in the lecture. */
+    protected int nextId = 0;
+
+    private final Clock clock;
+    private long nextSleepSeq;
+    private Task current;
+    private boolean started;
+    private boolean debug;
+    private Instrument instrument;           // null when none: one check per hook on the hot path
+    private final Map<Integer, Task> unretrieved = new LinkedHashMap<>(); // failures nobody looked at
+
+    /** A scheduler on the clock that {@link LoopPolicy} says (monotonic unless set otherwise). */
+    public Scheduler() {
+        this(LoopPolicy.newClock());
+    }
+
+    public Scheduler(Clock clock) {
+        ExportCheck.requireContinuations();
+        this.clock = clock;
+        LoopPolicy.apply(this);
+    }
+
+    // ------------------------------------------------------------------ the lecture's methods
+
+    /** The lecture's {@code _new_tid}. */
+    protected int newTid() {
+        return ++nextId;
+    }
+
+    /**
+     * Registers {@code body} as a new task, ready to start, and returns its tid. Like the
+     * lecture's {@code create_task}, it does not suspend the caller: the new task first runs when
+     * the scheduler reaches it in {@code ready}.
+     */
+    public int createTask(String name, Callable<?> body) {
+        int tid = newTid();
+        Task task = new Task(tid, name, new Coroutine(name, body), current);
+        if (debug) {
+            task.createdAt = new Throwable("task created here");
+        }
+        ready.addLast(task);
+        if (instrument != null) {
+            instrument.taskSpawned(task, current);
+        }
+        return tid;
+    }
+
+    public int createTask(Callable<?> body) {
+        return createTask("task " + (nextId + 1), body);
+    }
+
+    /**
+     * Runs {@code main} as task 1 and then the loop until <em>all</em> tasks have finished
+     * (the lecture's semantics; {@code asyncio.run} instead stops at main and cancels the rest).
+     *
+     * @return main's result
+     * @throws RuntimeException main's exception, rethrown (a checked one wrapped in
+     *         {@link Step.TaskFailedException}); other tasks' unretrieved exceptions are reported
+     *         on stderr, never lost
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T run(String name, Callable<T> main) {
+        if (CURRENT.get() != null) {
+            throw new IllegalStateException("run() called while a scheduler is already running on this thread:"
+                    + " inside a task, start more tasks with createTask() instead");
+        }
+        if (started) {
+            throw new IllegalStateException("this Scheduler has already run: make a new one for each run()");
+        }
+        started = true;
+        CURRENT.set(this);
+        boolean finished = false;
+        try {
+            int mainTid = createTask(name, main);
+            while (hasWork()) {
+                wakeSleeping();
+                if (ready.isEmpty()) {
+                    idleWaitOrDeadlock();
+                    continue;
+                }
+                stepOne();
+            }
+            finished = true;
+            Step.Outcome outcome = takeResult(mainTid);
+            reportUnretrieved(System.err);
+            return (T) outcome.get();
+        } finally {
+            CURRENT.remove();
+            if (!finished) {
+                closeAll(); // a deadlock or a broken subclass: unwind every task so its finally runs
+            }
+        }
+    }
+
+    public <T> T run(Callable<T> main) {
+        return run("main", main);
+    }
+
+    /** The lecture's {@code _has_work}: is anything left that may still run? */
+    protected boolean hasWork() {
+        return !ready.isEmpty() || !sleeping.isEmpty();
+    }
+
+    /** The lecture's {@code _wake_sleeping}: every task whose timer is due goes to {@code ready}. */
+    protected void wakeSleeping() {
+        if (sleeping.isEmpty()) {
+            return;
+        }
+        long now = clock.nanoTime();
+        Task task;
+        while ((task = sleeping.peek()) != null && task.wakeAt <= now) {
+            sleeping.poll();
+            ready.addLast(task); // resumed with null: sleep() returns nothing
+        }
+    }
+
+    /**
+     * The lecture's {@code _idle_wait_or_deadlock}: nothing is ready, so block until the nearest
+     * timer. No busy polling: the thread sleeps (or, on the virtual clock, time jumps). If no
+     * timer is set either, nothing can ever become ready: that is a deadlock.
+     */
+    protected void idleWaitOrDeadlock() {
+        Task next = sleeping.peek();
+        if (next == null) {
+            throw deadlock();
+        }
+        long from = clock.nanoTime();
+        if (instrument != null) {
+            instrument.idleWait(from, Math.max(from, next.wakeAt));
+        }
+        clock.sleepUntil(next.wakeAt);
+    }
+
+    /** The error for "tasks wait but nothing can wake them"; subclasses say who waits for what. */
+    protected DeadlockException deadlock() {
+        return new DeadlockException("deadlock: no task is ready or sleeping, but tasks still wait: "
+                + pendingTasks());
+    }
+
+    /**
+     * The lecture's {@code _step_one}: take the first ready task, resume it with its value until
+     * its next yield, then either handle the syscall it yielded or record how it ended.
+     */
+    protected void stepOne() {
+        Task task = ready.pollFirst();
+        Object value = task.sendValue;
+        Throwable error = task.throwValue;
+        task.sendValue = null;
+        task.throwValue = null;
+        current = task;
+        if (instrument != null) {
+            instrument.beforeStep(task);
+        }
+        Step step;
+        try {
+            step = error == null ? task.coroutine.send(value) : task.coroutine.throwInto(error);
+        } finally {
+            current = null;
+        }
+        if (instrument != null) {
+            instrument.afterStep(task, step);
+        }
+        switch (step) {
+            case Step.Yielded(Object syscall) -> handleSyscall(task, syscall);
+            case Step.Outcome outcome -> finishTask(task, outcome);
+        }
+    }
+
+    /**
+     * The lecture's {@code _finish_task}: record how {@code task} ended. A failure is remembered
+     * as unretrieved until someone takes it with {@link #takeResult}; at the end of
+     * {@link #run} the ones nobody took are reported.
+     */
+    protected void finishTask(Task task, Step.Outcome outcome) {
+        results.put(task.tid, outcome);
+        if (outcome instanceof Step.Failed) {
+            unretrieved.put(task.tid, task);
+        }
+        if (instrument != null) {
+            instrument.taskExited(task, outcome);
+        }
+    }
+
+    /**
+     * The lecture's {@code _handle_syscall}: decide what to do with what the task yielded.
+     * A syscall this scheduler does not know is thrown back <em>into the task</em>, so the stack
+     * trace points at the line that yielded it.
+     */
+    protected void handleSyscall(Task task, Object syscall) {
+        switch (syscall) {
+            case Sleep sleep -> sleep(task, sleep.nanos());
+            case null, default -> scheduleThrow(task, unknownSyscall(syscall));
+        }
+    }
+
+    // ------------------------------------------------------------ helpers for subclasses
+
+    /** Makes {@code task} ready, to be resumed with {@code value}: {@code ready.append((tid, task, value))}. */
+    protected final void schedule(Task task, Object value) {
+        task.sendValue = value;
+        task.throwValue = null;
+        ready.addLast(task);
+    }
+
+    /** Makes {@code task} ready, to be resumed by throwing {@code exception} at its yield. */
+    protected final void scheduleThrow(Task task, Throwable exception) {
+        task.sendValue = null;
+        task.throwValue = exception;
+        ready.addLast(task);
+    }
+
+    /** Puts {@code task} to sleep for {@code nanos}; 0 means "back of the ready queue", no timer. */
+    protected final void sleep(Task task, long nanos) {
+        if (nanos == 0) {
+            schedule(task, null);
+            return;
+        }
+        long now = clock.nanoTime();
+        task.wakeAt = nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
+        task.sleepSeq = nextSleepSeq++;
+        sleeping.add(task);
+    }
+
+    /**
+     * How task {@code tid} ended, marking a failure as retrieved (so it is not reported as lost).
+     * Null while the task has not finished.
+     */
+    protected Step.Outcome takeResult(int tid) {
+        unretrieved.remove(tid);
+        return results.get(tid);
+    }
+
+    /** Tasks that have not finished: ready and sleeping here; subclasses add the ones they park. */
+    protected List<Task> pendingTasks() {
+        List<Task> pending = new ArrayList<>(ready);
+        pending.addAll(sleeping);
+        return pending;
+    }
+
+    /** An error naming the syscall, with no stack yet: it gets the task's stack when thrown there. */
+    protected RuntimeException unknownSyscall(Object syscall) {
+        String what = syscall == null ? "null" : syscall + " (" + syscall.getClass().getName() + ")";
+        IllegalArgumentException e = new IllegalArgumentException("unknown syscall: " + what + ". "
+                + getClass().getSimpleName() + " does not handle it: yield a syscall the scheduler knows"
+                + " (Sleep), or add one by overriding handleSyscall in a subclass");
+        e.setStackTrace(new StackTraceElement[0]);
+        return e;
+    }
+
+    /** Reports each failure nobody retrieved, as asyncio does when a task is garbage-collected. */
+    protected void reportUnretrieved(PrintStream err) {
+        for (Task task : unretrieved.values()) {
+            Throwable e = ((Step.Failed) results.get(task.tid)).exception();
+            err.println("Task exception was never retrieved: " + task);
+            if (task.createdAt != null) {
+                err.println("  " + task + " was created at:");
+                for (StackTraceElement frame : task.createdAt.getStackTrace()) {
+                    err.println("    at " + frame);
+                }
+            }
+            e.printStackTrace(err);
+        }
+        unretrieved.clear();
+    }
+
+    /** Closes every unfinished task, so that its {@code finally} blocks run. */
+    protected void closeAll() {
+        for (Task task : pendingTasks()) {
+            try {
+                task.coroutine.close();
+            } catch (RuntimeException e) {
+                System.err.println("while closing " + task + ": " + e);
+            }
+        }
+        ready.clear();
+        sleeping.clear();
+    }
+
+    // ------------------------------------------------------------------ public accessors
+
+    /** The scheduler running on this thread, or null outside {@link #run}. */
+    public static Scheduler current() {
+        return CURRENT.get();
+    }
+
+    /** The task running right now, or null between steps. */
+    public Task currentTask() {
+        return current;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Loop time in seconds, like asyncio's {@code loop.time()}. */
+    public double now() {
+        return clock.now();
+    }
+
+    /** How task {@code tid} ended, or null if it has not (does not mark anything retrieved). */
+    public Step.Outcome resultOf(int tid) {
+        return results.get(tid);
+    }
+
+    /** Tasks that failed and whose exception nobody has retrieved yet. */
+    public List<Task> unretrievedFailures() {
+        return List.copyOf(unretrieved.values());
+    }
+
+    /** Unfinished tasks. */
+    public List<Task> pending() {
+        return pendingTasks();
+    }
+
+    public boolean isDebug() {
+        return debug;
+    }
+
+    /** In debug mode tasks remember where they were created; reports show that place. */
+    public void setDebug(boolean debug) {
+        this.debug = debug;
+    }
+
+    public void addInstrument(Instrument added) {
+        if (instrument == null) {
+            instrument = added;
+            return;
+        }
+        Instruments many;
+        if (instrument instanceof Instruments existing) {
+            many = existing;
+        } else {
+            many = new Instruments();
+            many.all.add(instrument);
+        }
+        many.all.add(added);
+        instrument = many;
+    }
+
+    public void removeInstrument(Instrument removed) {
+        if (instrument == removed) {
+            instrument = null;
+        } else if (instrument instanceof Instruments many) {
+            many.all.remove(removed);
+        }
+    }
+
+    /**
+     * Yields {@code request} from the running task and returns what the scheduler sends back:
+     * Python's {@code yield Sleep(d)}. {@code caller} names the facade method for the error
+     * raised when there is no running task.
+     */
+    public static Object syscall(String caller, Object request) {
+        Scheduler scheduler = CURRENT.get();
+        Task task = scheduler == null ? null : scheduler.current;
+        if (task == null) {
+            throw new IllegalStateException(caller + "() called outside a running task: start tasks with run()");
+        }
+        if (Coroutine.current() != task.coroutine) {
+            throw new IllegalStateException(caller + "() called inside a Generator's body: a generator yields to"
+                    + " whoever calls next() on it, not to the scheduler. Call " + caller
+                    + "() from the task's own code.");
+        }
+        return Coroutine.yield(request);
+    }
+}

@@ -1,0 +1,86 @@
+package miniasyncio;
+
+import java.util.Comparator;
+
+/**
+ * One task of a {@link Scheduler}: the lecture's tuple {@code (tid, task, value)} made into an
+ * object. It carries its id, a name for messages, the {@link Coroutine} that runs its body, and
+ * the value it will be resumed with next.
+ *
+ * <p>Why an object and not a tuple per queue entry: a task sits in exactly one place at a time
+ * ({@code ready}, {@code sleeping}, or a subclass's waiting map), so it can carry the value to
+ * send and its wake-up time itself. The scheduler then allocates nothing per step.
+ */
+public final class Task {
+
+    /**
+     * The order of the {@code sleeping} heap: earliest wake time first, and among equal wake
+     * times the one that went to sleep first (its sequence number is smaller). Without the
+     * second key, equal timers would come out in whatever order the heap happens to keep them.
+     */
+    static final Comparator<Task> BY_WAKE_TIME = (a, b) -> {
+        int byTime = Long.compare(a.wakeAt, b.wakeAt);
+        return byTime != 0 ? byTime : Long.compare(a.sleepSeq, b.sleepSeq);
+    };
+
+    final int tid;
+    final String name;
+    final Coroutine coroutine;
+    final Task creator;
+
+    // The value (or exception) the task will be resumed with: the tuple's third element.
+    Object sendValue;
+    Throwable throwValue;
+
+    // While in `sleeping`: when to wake (clock nanoseconds) and the tie-breaking sequence number.
+    long wakeAt;
+    long sleepSeq;
+
+    /** Where the task was created, recorded only in debug mode (else null). */
+    Throwable createdAt;
+
+    Task(int tid, String name, Coroutine coroutine, Task creator) {
+        this.tid = tid;
+        this.name = name;
+        this.coroutine = coroutine;
+        this.creator = creator;
+    }
+
+    /** The task id: {@code createTask} returns it, {@code results} is keyed by it. */
+    public int tid() {
+        return tid;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Coroutine coroutine() {
+        return coroutine;
+    }
+
+    /** The task that called {@code createTask} for this one, or null for the main task. */
+    public Task creator() {
+        return creator;
+    }
+
+    /** Where {@code createTask} was called, when debug mode was on; else null. */
+    public StackTraceElement[] creationSite() {
+        return createdAt == null ? null : createdAt.getStackTrace();
+    }
+
+    /** When a sleeping task wakes, in clock nanoseconds. Meaningless while it is not asleep. */
+    public long wakeAt() {
+        return wakeAt;
+    }
+
+    public boolean isDone() {
+        return coroutine.isDone();
+    }
+
+    /** "task 3 (worker B)": the form every message of the kit uses. */
+    @Override
+    public String toString() {
+        return "task " + tid + " (" + name + ")";
+    }
+}

@@ -1,0 +1,61 @@
+package miniasyncio.cli;
+
+import miniasyncio.ExportCheck;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code java -jar mini-asyncio.jar COMMAND}: the kit's command line. Each subcommand is a small
+ * class of its own; picocli gives every one of them {@code --help}, {@code --version} and the
+ * usage errors.
+ *
+ * <p>Exit codes: 0 success; 1 the program failed (a task threw, a deadlock, a missing JVM option);
+ * 2 wrong arguments; 3 the example needs a homework or exercise method that is not written yet.
+ */
+@Command(name = "mini-asyncio",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
+        description = "The lecture's mini_asyncio event loop, ported to Java on JDK continuations.",
+        subcommands = {ListCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+public final class Cli implements Runnable {
+
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+    public static final int NOT_IMPLEMENTED = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit code (tests call this). */
+    public static int execute(String... args) {
+        if (!ExportCheck.continuationsAvailable()) {
+            System.err.println(ExportCheck.MESSAGE);
+            return FAILED;
+        }
+        return commandLine().execute(args);
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new Cli()).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "Missing command: try 'list' to see the examples, then 'run NAME'.");
+    }
+
+    /** The version from the jar's manifest (or "dev" when run from classes). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Cli.class.getPackage().getImplementationVersion();
+            return new String[] {"mini-asyncio " + (v == null ? "dev" : v)
+                    + " on Java " + System.getProperty("java.version")};
+        }
+    }
+}

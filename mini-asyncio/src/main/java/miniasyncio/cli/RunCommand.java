@@ -1,0 +1,146 @@
+package miniasyncio.cli;
+
+import java.io.File;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.Clock;
+import miniasyncio.LoopPolicy;
+import miniasyncio.MiniAsyncio;
+import miniasyncio.NotImplementedYet;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code run NAME}: runs a built-in example, or a class of yours found on {@code --class-path}.
+ * A class of yours either has {@code public static void main(String[])} (it makes its own
+ * scheduler, or calls {@code MiniAsyncio.run}) or implements {@code Callable}, whose
+ * {@code call()} then runs as the main task.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        description = "Run an example (see 'list') or a class of yours on --class-path.")
+final class RunCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "An example from 'list', or a class name on --class-path.")
+    String name;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments passed to the example's main.")
+    List<String> args = new ArrayList<>();
+
+    @Option(names = "--virtual-time",
+            description = "Run on the virtual clock: time jumps to the next timer, so the run is instant and exact.")
+    boolean virtualTime;
+
+    @Option(names = {"--class-path", "-cp"}, paramLabel = "PATH",
+            description = "Where to find NAME when it is a class of yours (directories or jars, separated by '${sys:path.separator}').")
+    String classPath;
+
+    @Override
+    public Integer call() {
+        ExampleInfo.Main main = resolve();
+        if (main == null) {
+            return Cli.USAGE;
+        }
+        LoopPolicy.setClock(virtualTime ? Clock::virtual : Clock::monotonic);
+        try {
+            main.main(args.toArray(String[]::new));
+            return 0;
+        } catch (Throwable failure) {
+            return report(failure);
+        } finally {
+            LoopPolicy.reset();
+        }
+    }
+
+    private int report(Throwable failure) {
+        Throwable cause = failure instanceof InvocationTargetException ite ? ite.getCause() : failure;
+        NotImplementedYet missing = NotImplementedYet.findIn(cause);
+        if (missing != null) {
+            System.err.println(name + ": " + missing.getMessage());
+            return Cli.NOT_IMPLEMENTED;
+        }
+        System.err.println(name + " failed: " + cause);
+        cause.printStackTrace();
+        return Cli.FAILED;
+    }
+
+    /** The example's main, or null after printing why there is none. */
+    private ExampleInfo.Main resolve() {
+        var builtIn = Examples.find(name);
+        if (builtIn.isPresent()) {
+            return builtIn.get().main();
+        }
+        if (classPath != null || name.contains(".")) {
+            return userClass();
+        }
+        return unknown();
+    }
+
+    private ExampleInfo.Main unknown() {
+        List<String> close = Examples.closeMatches(name);
+        String hint = close.isEmpty()
+                ? "See 'list' for the examples, or give a class of yours with --class-path."
+                : "Did you mean: " + String.join(", ", close) + "?";
+        System.err.println("unknown example '" + name + "'. " + hint);
+        return null;
+    }
+
+    private ExampleInfo.Main userClass() {
+        Class<?> type;
+        try {
+            type = Class.forName(name, true, loader());
+        } catch (ClassNotFoundException | MalformedURLException | LinkageError e) {
+            System.err.println("cannot load class '" + name + "'"
+                    + (classPath == null ? " (no --class-path given)" : " from --class-path " + classPath)
+                    + ": " + e.getMessage());
+            List<String> close = Examples.closeMatches(name);
+            if (!close.isEmpty()) {
+                System.err.println("Built-in examples with a similar name: " + String.join(", ", close));
+            }
+            return null;
+        }
+        Method main = staticMain(type);
+        if (main != null) {
+            return a -> main.invoke(null, (Object) a);
+        }
+        if (Callable.class.isAssignableFrom(type)) {
+            return a -> MiniAsyncio.run((Callable<?>) type.getDeclaredConstructor().newInstance());
+        }
+        System.err.println("class '" + name + "' has neither public static void main(String[]) nor"
+                + " implements Callable: give it one of the two so 'run' knows what to start.");
+        return null;
+    }
+
+    private ClassLoader loader() throws MalformedURLException {
+        if (classPath == null) {
+            return getClass().getClassLoader();
+        }
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                urls.add(new File(entry).toURI().toURL());
+            }
+        }
+        return new URLClassLoader(urls.toArray(URL[]::new), getClass().getClassLoader());
+    }
+
+    private static Method staticMain(Class<?> type) {
+        try {
+            Method m = type.getMethod("main", String[].class);
+            return Modifier.isStatic(m.getModifiers()) ? m : null;
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+}
