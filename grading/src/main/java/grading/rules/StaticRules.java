@@ -119,7 +119,7 @@ public final class StaticRules {
                         rule(noClasses().should().dependOnClassesThat(reflectionType())
                                 .orShould().accessTargetWhere(calls("java.lang.Class", CLASS_REFLECTION)))),
                 new Rule("Static rule: no process spawning",
-                        "Homework code must not start processes (ProcessBuilder, Runtime.exec).",
+                        "Homework code must not start or inspect processes (ProcessBuilder, Runtime.exec, ProcessHandle).",
                         rule(noClasses().should().accessTargetWhere(calls("java.lang.Runtime", "exec"))
                                 .orShould().dependOnClassesThat(named("java.lang.ProcessBuilder",
                                         "java.lang.ProcessBuilder$Redirect", "java.lang.Process",

@@ -80,6 +80,16 @@ class StaticRulesTest {
         });
     }
 
+    /** The reference solution, as the homework module compiled it, keeps every rule. */
+    @Test
+    void theReferenceSolutionPassesEveryRule() {
+        Path reference = Path.of("../homework/target/classes");
+        assertThat(reference.resolve("homework/HomeworkScheduler.class")).exists();
+
+        assertThat(StaticRules.check(reference)).hasSize(6).allSatisfy(r ->
+                assertThat(r.passed()).as(r.name() + ": " + r.message()).isTrue());
+    }
+
     @Test
     void anEmptyClassesDirectoryBreaksNoRule(@TempDir Path empty) {
         assertThat(StaticRules.check(empty)).hasSize(6).allMatch(RuleResult::passed);

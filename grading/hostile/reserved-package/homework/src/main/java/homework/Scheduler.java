@@ -1,0 +1,5 @@
+package miniasyncio;
+
+/** hostile: a class in the kit's own package, hoping to replace the runtime's Scheduler. */
+public class Scheduler {
+}

@@ -1,0 +1,154 @@
+package grading.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import grading.rules.SubmissionScreen.Refusal;
+import grading.rules.SubmissionScreen.Screening;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SubmissionScreenTest {
+
+    @TempDir
+    Path submission;
+
+    private void write(String path, String text) throws IOException {
+        Path file = submission.resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    private static String reasonFor(Screening screening, String path) {
+        return screening.refused().stream().filter(r -> r.path().equals(path)).map(Refusal::reason)
+                .findFirst().orElseThrow(() -> new AssertionError(path + " was not refused: " + screening));
+    }
+
+    @Test
+    void takesOnlyTheHomeworkSources() throws IOException {
+        write("homework/src/main/java/homework/Homework.java", "package homework;\nclass Homework {}\n");
+        write("homework/src/main/java/homework/util/Helper.java", "/* package x; */\npackage homework.util;\nclass Helper {}\n");
+
+        Screening screening = SubmissionScreen.screen(submission);
+
+        assertThat(screening.sources()).containsExactly(
+                "homework/src/main/java/homework/Homework.java", "homework/src/main/java/homework/util/Helper.java");
+        assertThat(screening.refused()).isEmpty();
+        assertThat(screening.report()).contains("2 solution source(s); nothing refused");
+    }
+
+    @Test
+    void refusesEachKindOfHarnessFileWithItsReason() throws IOException {
+        write("pom.xml", "<project/>");
+        write("homework/pom.xml", "<project/>");
+        write("homework/src/test/java/homework/HomeworkTest.java", "package homework;\nclass HomeworkTest {}\n");
+        write("grading/src/test/java/grading/HiddenTest.java", "package grading;\nclass HiddenTest {}\n");
+        write("homework/src/main/resources/META-INF/services/org.junit.platform.launcher.TestExecutionListener", "x.Y\n");
+        write("homework/src/main/resources/junit-platform.properties", "junit.jupiter.conditions.deactivate=*\n");
+        write("homework/src/main/resources/data.txt", "data\n");
+        write("homework/src/main/java/org/junit/jupiter/api/Assertions.java", "package org.junit.jupiter.api;\nclass A {}\n");
+        write("homework/src/main/java/homework/Grader.java", "// a comment\npackage grading;\nclass Grader {}\n");
+        write("homework/src/main/java/homework/Other.java", "package elsewhere;\nclass Other {}\n");
+        write("homework/src/main/java/homework/notes.txt", "notes\n");
+        write("mini-asyncio/src/main/java/miniasyncio/Scheduler.java", "package miniasyncio;\nclass Scheduler {}\n");
+        write("homework/src/main/java/homework/Homework.java", "package homework;\nclass Homework {}\n");
+
+        Screening screening = SubmissionScreen.screen(submission);
+
+        assertThat(screening.sources()).containsExactly("homework/src/main/java/homework/Homework.java");
+        assertThat(reasonFor(screening, "pom.xml")).startsWith("a pom:");
+        assertThat(reasonFor(screening, "homework/pom.xml")).startsWith("a pom:");
+        assertThat(reasonFor(screening, "homework/src/test/java/homework/HomeworkTest.java")).startsWith("a test file");
+        assertThat(reasonFor(screening, "grading/src/test/java/grading/HiddenTest.java")).startsWith("a test file");
+        assertThat(reasonFor(screening,
+                "homework/src/main/resources/META-INF/services/org.junit.platform.launcher.TestExecutionListener"))
+                .startsWith("a META-INF/services entry");
+        assertThat(reasonFor(screening, "homework/src/main/resources/junit-platform.properties"))
+                .startsWith("junit-platform.properties");
+        assertThat(reasonFor(screening, "homework/src/main/resources/data.txt")).startsWith("a resource");
+        assertThat(reasonFor(screening, "homework/src/main/java/org/junit/jupiter/api/Assertions.java"))
+                .contains("reserved package org.junit.jupiter.api");
+        assertThat(reasonFor(screening, "homework/src/main/java/homework/Grader.java"))
+                .contains("reserved package grading");
+        assertThat(reasonFor(screening, "homework/src/main/java/homework/Other.java"))
+                .contains("declares package 'elsewhere'");
+        assertThat(reasonFor(screening, "homework/src/main/java/homework/notes.txt")).startsWith("not a solution source");
+        assertThat(reasonFor(screening, "mini-asyncio/src/main/java/miniasyncio/Scheduler.java"))
+                .contains("reserved package miniasyncio");
+        assertThat(screening.report()).contains("Refused").contains("pom.xml: a pom");
+    }
+
+    @Test
+    void filesAsTheReleaseHasThemAreNotReported(@TempDir Path release) throws IOException {
+        for (Path root : new Path[] {submission, release}) {
+            Files.writeString(root.resolve("pom.xml"), "<project/>");
+            Files.createDirectories(root.resolve("homework/src/test/java/homework"));
+        }
+        Files.writeString(release.resolve("homework/src/test/java/homework/HomeworkTest.java"), "class T {}");
+        write("homework/src/test/java/homework/HomeworkTest.java", "class T { /* edited */ }");
+
+        Screening screening = SubmissionScreen.screen(submission, release);
+
+        assertThat(screening.refused()).extracting(Refusal::path)
+                .containsExactly("homework/src/test/java/homework/HomeworkTest.java");
+    }
+
+    @Test
+    void buildOutputAndGitAreSkippedAndSymlinksRefused() throws IOException {
+        write("target/classes/grading/Grader.class", "x");
+        write(".git/config", "x");
+        write("homework/src/main/java/homework/Homework.java", "package homework;\nclass Homework {}\n");
+        Path secret = Files.writeString(submission.resolve("../secret-" + System.nanoTime() + ".java"), "package homework;");
+        try {
+            Files.createSymbolicLink(submission.resolve("homework/src/main/java/homework/Link.java"), secret);
+
+            Screening screening = SubmissionScreen.screen(submission);
+
+            assertThat(screening.sources()).containsExactly("homework/src/main/java/homework/Homework.java");
+            assertThat(screening.refused()).extracting(Refusal::path)
+                    .containsExactly("homework/src/main/java/homework/Link.java");
+            assertThat(screening.refused().get(0).reason()).startsWith("a symbolic link");
+        } finally {
+            Files.deleteIfExists(secret);
+        }
+    }
+
+    @Test
+    void aHugeSourceIsRefused() throws IOException {
+        write("homework/src/main/java/homework/Big.java",
+                "package homework;\nclass Big {}\n" + "//".repeat((int) SubmissionScreen.MAX_SOURCE_BYTES));
+
+        assertThat(reasonFor(SubmissionScreen.screen(submission), "homework/src/main/java/homework/Big.java"))
+                .startsWith("larger than");
+    }
+
+    @Test
+    void aSubmissionThatIsNotADirectoryIsAClearError() {
+        assertThatThrownBy(() -> SubmissionScreen.screen(submission.resolve("missing")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("submission is not a directory");
+    }
+
+    /** Every hostile submission kept in grading/hostile has its harness files refused. */
+    @Test
+    void theHostileSubmissionsHarnessFilesAreRefused() {
+        Path hostile = Path.of("hostile");
+        assertThat(SubmissionScreen.screen(hostile.resolve("services-listener")).refused()).extracting(Refusal::path)
+                .contains("homework/src/main/resources/META-INF/services/org.junit.platform.launcher.TestExecutionListener",
+                        "homework/src/main/java/META-INF/services/org.junit.platform.launcher.TestExecutionListener",
+                        "homework/src/test/java/homework/AllPassListener.java");
+        assertThat(SubmissionScreen.screen(hostile.resolve("edited-pom")).refused()).extracting(Refusal::path)
+                .contains("pom.xml", "homework/pom.xml", "grading/pom.xml");
+        assertThat(SubmissionScreen.screen(hostile.resolve("junit-platform-properties")).refused())
+                .extracting(Refusal::path).contains("homework/src/main/resources/junit-platform.properties",
+                        "homework/src/test/resources/junit-platform.properties",
+                        "homework/src/main/java/junit-platform.properties");
+        assertThat(SubmissionScreen.screen(hostile.resolve("reserved-package")).refused()).extracting(Refusal::path)
+                .contains("homework/src/main/java/org/junit/jupiter/api/Assertions.java",
+                        "homework/src/main/java/homework/Assertions.java",
+                        "homework/src/main/java/homework/Grader.java",
+                        "homework/src/main/java/homework/Scheduler.java");
+    }
+}
