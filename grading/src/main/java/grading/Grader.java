@@ -1,0 +1,45 @@
+package grading;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The instructor's tool: {@code release} writes the student repository, {@code grade} grades a
+ * submission with the graded tests.
+ *
+ * <pre>
+ *   java -jar grading/target/grader.jar release --out ../student-repo
+ *   java -jar grading/target/grader.jar grade SUBMISSION --results results.json [--junit-xml F] [--fail-under S]
+ * </pre>
+ *
+ * Exit codes: 0 when the command did its job (whatever the score), 1 when the score is below
+ * {@code --fail-under}, 2 for a bad command line, 4 when grading itself could not be done.
+ */
+@Command(name = "grader", mixinStandardHelpOptions = true, version = "grader 1.0",
+        description = "Release the student repository and grade submissions.",
+        subcommands = {ReleaseCommand.class, GradeCommand.class})
+public final class Grader {
+
+    static final int BELOW_FAIL_UNDER = 1;
+    static final int USAGE = 2;
+    static final int GRADING_FAILED = 4;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    public static int execute(String... args) {
+        CommandLine cli = new CommandLine(new Grader());
+        cli.setExitCodeExceptionMapper(e -> GRADING_FAILED);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("grader: " + e.getMessage());
+            return GRADING_FAILED;
+        });
+        int code = cli.execute(args);
+        if (args.length == 0) {
+            cli.usage(System.err);
+            return USAGE;
+        }
+        return code;
+    }
+}

@@ -1,0 +1,47 @@
+package grading.hidden;
+
+import java.util.Objects;
+import java.util.concurrent.Callable;
+
+/** Tiny assertions whose messages are written for the student. */
+final class Check {
+
+    private Check() {
+    }
+
+    static void equal(Object actual, Object expected, String what) {
+        if (!Objects.equals(actual, expected)) {
+            throw new AssertionError(what + ": expected " + expected + ", got " + actual);
+        }
+    }
+
+    static void isTrue(boolean condition, String message) {
+        if (!condition) {
+            throw new AssertionError(message);
+        }
+    }
+
+    static void atMost(long actual, long limit, String what) {
+        if (actual > limit) {
+            throw new AssertionError(what + ": expected at most " + limit + ", got " + actual);
+        }
+    }
+
+    /** Runs {@code body} and returns what it threw; fails if it threw nothing. */
+    static Throwable thrown(Callable<?> body, String what) {
+        Object result;
+        try {
+            result = body.call();
+        } catch (Fixture.StepBudgetExceeded e) {
+            throw e;
+        } catch (Throwable t) {
+            return t;
+        }
+        throw new AssertionError(what + ": expected an exception, but it returned " + result);
+    }
+
+    /** A short description of {@code t} for a message: "IllegalStateException: boom". */
+    static String describe(Throwable t) {
+        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    }
+}

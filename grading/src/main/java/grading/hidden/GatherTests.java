@@ -1,0 +1,105 @@
+package grading.hidden;
+
+import static homework.Homework.awaitTask;
+import static homework.Homework.gather;
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+
+import java.util.List;
+import miniasyncio.Scheduler;
+
+/** gather: argument order, concurrency and exact timing, failures, nesting. */
+public class GatherTests {
+
+    public static final List<String> ORDER = List.of("argumentOrder", "concurrentTiming", "sequentialAwaits",
+            "firstFailure", "nested");
+
+    static String readFile(String name, double delay) {
+        sleep(delay);
+        return "contents of " + name;
+    }
+
+    @Graded(name = "gather returns results in argument order, not in the order tasks finish", points = 8,
+            visibility = Visibility.VISIBLE)
+    public void argumentOrder() {
+        Fixture f = Fixture.create();
+        List<Object> results = f.run(() -> gather(
+                () -> readFile("a.txt", 0.2),
+                () -> readFile("b.txt", 0.1),
+                () -> readFile("c.txt", 0.3),
+                () -> "d, at once"));
+        Check.equal(results, List.of("contents of a.txt", "contents of b.txt", "contents of c.txt", "d, at once"),
+                "gather's results");
+    }
+
+    @Graded(name = "gather runs its tasks concurrently: reads of 0.2, 0.1 and 0.3 s end at exactly t=0.3",
+            points = 8, visibility = Visibility.VISIBLE)
+    public void concurrentTiming() {
+        Fixture f = Fixture.create();
+        double at = f.run(() -> {
+            gather(() -> readFile("a.txt", 0.2), () -> readFile("b.txt", 0.1), () -> readFile("c.txt", 0.3));
+            return now();
+        });
+        Check.equal(at, 0.3, "virtual time when gather returned (the longest read, not the sum 0.6)");
+    }
+
+    @Graded(name = "awaiting tasks one after another adds up: 0.1 + 0.2 + 0.3 s end at t=0.6", points = 4)
+    public void sequentialAwaits() {
+        Fixture f = Fixture.create();
+        double at = f.run(() -> {
+            for (double delay : new double[] {0.1, 0.2, 0.3}) {
+                int tid = createTask("read " + delay, () -> readFile("x", delay));
+                Check.equal(awaitTask(tid), "contents of x", "result of the awaited read");
+            }
+            return now();
+        });
+        Check.equal(at, 0.6, "virtual time after three awaits in a row");
+    }
+
+    @Graded(name = "gather raises the first failure and does not cancel the other tasks", points = 8)
+    public void firstFailure() {
+        Fixture f = Fixture.create();
+        int[] other = new int[1];
+        boolean[] otherFinished = new boolean[1];
+        IllegalStateException boom = new IllegalStateException("read failed");
+        f.run(() -> {
+            Throwable e = Check.thrown(() -> gather(
+                    () -> {
+                        sleep(0.1);
+                        throw boom;
+                    },
+                    () -> {
+                        other[0] = Scheduler.current().currentTask().tid();
+                        sleep(0.2);
+                        otherFinished[0] = true;
+                        return 42;
+                    }), "gather with a failing task");
+            Check.isTrue(e == boom, "gather should raise the failing task's exception, got " + Check.describe(e));
+            Check.equal(now(), 0.1, "time when gather raised (when the first task failed)");
+            Check.isTrue(!otherFinished[0], "the other task should still be running when gather raises");
+            Object result = awaitTask(other[0]);
+            Check.equal(result, 42, "the other task, awaited after gather failed, returned");
+            Check.equal(now(), 0.2, "time when the other task finished");
+            return null;
+        });
+        Check.isTrue(otherFinished[0], "the other task should run to its end, not be cancelled");
+    }
+
+    @Graded(name = "gathers nest: a gather of gathers keeps every level in argument order", points = 5)
+    public void nested() {
+        Fixture f = Fixture.create();
+        double[] at = new double[1];
+        List<Object> results = f.run(() -> {
+            List<Object> r = gather(
+                    () -> gather(() -> readFile("a", 0.2), () -> readFile("b", 0.1)),
+                    () -> gather(() -> readFile("c", 0.3)),
+                    () -> "d");
+            at[0] = now();
+            return r;
+        });
+        Check.equal(results, List.of(List.of("contents of a", "contents of b"), List.of("contents of c"), "d"),
+                "results of the nested gathers");
+        Check.equal(at[0], 0.3, "time when the outer gather returned");
+    }
+}

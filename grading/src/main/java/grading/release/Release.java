@@ -1,0 +1,164 @@
+package grading.release;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Writes the student repository from the instructor's: the runtime, the homework and the
+ * exercises with every solution region replaced by its stub, the visible tests, a parent pom
+ * without the instructor module, and the student README. Nothing else of the instructor module
+ * goes out.
+ */
+public final class Release {
+
+    /** What the student repository is made of, relative to the instructor repository. */
+    static final List<String> MODULES = List.of("mini-asyncio", "homework", "exercises");
+    /** Modules whose Java sources may hold solution regions. */
+    static final List<String> WITH_REGIONS = List.of("homework", "exercises");
+    private static final List<String> ROOT_FILES = List.of(".gitignore", ".mvn/jvm.config", ".mvn/maven.config");
+    /** The instructor module's line in the parent pom. */
+    private static final String INSTRUCTOR_MODULE = "<module>grading</module>";
+
+    private final Path from;
+    private final Path to;
+    private int stubbed;
+    private int files;
+
+    public Release(Path from, Path to) {
+        this.from = from;
+        this.to = to;
+    }
+
+    /** Checks every marker first (so a bad one writes nothing), then writes the release. */
+    public void write() throws IOException {
+        if (!Files.isRegularFile(from.resolve("pom.xml")) || !Files.isDirectory(from.resolve("homework"))) {
+            throw new IllegalArgumentException(from + " is not the instructor repository (no pom.xml and homework/)");
+        }
+        checkMarkers(from);
+        if (Files.exists(to)) {
+            try (Stream<Path> entries = Files.list(to)) {
+                if (entries.findAny().isPresent()) {
+                    throw new IllegalArgumentException("--out " + to + " is not empty: give a new or empty directory");
+                }
+            }
+        }
+        Files.createDirectories(to);
+        writePom();
+        for (String module : MODULES) {
+            Path dir = from.resolve(module);
+            if (Files.isDirectory(dir)) {
+                copyModule(module, dir);
+            }
+        }
+        for (String file : ROOT_FILES) {
+            Path source = from.resolve(file);
+            if (Files.isRegularFile(source)) {
+                Files.createDirectories(to.resolve(file).getParent());
+                Files.copy(source, to.resolve(file));
+            }
+        }
+        Files.writeString(to.resolve("README.md"), studentReadme(), StandardCharsets.UTF_8);
+    }
+
+    /** Every marker problem in homework/ and exercises/ of {@code repo}, as "file:line: message". */
+    public static List<String> markerProblems(Path repo) throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (String module : WITH_REGIONS) {
+            Path dir = repo.resolve(module);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            for (Path file : javaFiles(dir)) {
+                String relative = relative(repo, file);
+                try {
+                    SolutionRegions.check(relative, Files.readString(file, StandardCharsets.UTF_8));
+                } catch (SolutionRegions.MarkerException e) {
+                    problems.add(e.getMessage());
+                }
+            }
+        }
+        return problems;
+    }
+
+    private static void checkMarkers(Path repo) throws IOException {
+        List<String> problems = markerProblems(repo);
+        if (!problems.isEmpty()) {
+            throw new SolutionRegions.MarkerException(problems.get(0).split(":")[0],
+                    Integer.parseInt(problems.get(0).split(":")[1]),
+                    problems.get(0).substring(problems.get(0).indexOf(": ") + 2)
+                            + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
+        }
+    }
+
+    private void writePom() throws IOException {
+        String pom = Files.readString(from.resolve("pom.xml"), StandardCharsets.UTF_8);
+        List<String> kept = new ArrayList<>();
+        for (String line : pom.split("\n", -1)) {
+            if (!line.strip().equals(INSTRUCTOR_MODULE)) {
+                kept.add(line);
+            }
+        }
+        Files.writeString(to.resolve("pom.xml"), String.join("\n", kept), StandardCharsets.UTF_8);
+    }
+
+    private void copyModule(String module, Path dir) throws IOException {
+        List<Path> all;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            all = walk.filter(Files::isRegularFile)
+                    .filter(p -> !dir.relativize(p).startsWith("target"))
+                    .sorted()
+                    .toList();
+        }
+        for (Path file : all) {
+            String relative = relative(from, file);
+            Path target = to.resolve(relative);
+            Files.createDirectories(target.getParent());
+            if (WITH_REGIONS.contains(module) && file.toString().endsWith(".java")) {
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                String stripped = SolutionRegions.strip(relative, text);
+                if (!stripped.equals(text)) {
+                    stubbed++;
+                }
+                Files.writeString(target, stripped, StandardCharsets.UTF_8);
+            } else {
+                Files.copy(file, target);
+            }
+            files++;
+        }
+    }
+
+    private static List<Path> javaFiles(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(p -> p.toString().endsWith(".java"))
+                    .filter(p -> !dir.relativize(p).startsWith("target"))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    private static String relative(Path root, Path file) {
+        return root.relativize(file).toString().replace('\\', '/');
+    }
+
+    private static String studentReadme() {
+        try (var in = Release.class.getResourceAsStream("student-README.md")) {
+            if (in == null) {
+                throw new IllegalStateException("student-README.md is missing from the grader");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** How many files the release wrote, and how many of them had solution regions stubbed. */
+    public String summary() {
+        return files + " files written, " + stubbed + " with solution regions replaced by stubs";
+    }
+}

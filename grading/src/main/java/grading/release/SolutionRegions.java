@@ -1,0 +1,145 @@
+package grading.release;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Solution regions, nbgrader style, in the instructor's Java sources:
+ *
+ * <pre>
+ *   // BEGIN SOLUTION            inside a method body, as its rest: becomes
+ *   ...                          throw new NotImplementedYet("Class.method", "path/of/File.java");
+ *   // END SOLUTION
+ *
+ *   // BEGIN SOLUTION MEMBERS    in a class body (fields, helpers): becomes the comment
+ *   ...                          // your fields and helper methods here
+ *   // END SOLUTION
+ * </pre>
+ *
+ * A marker inside a region, an END without a BEGIN, or a region left open is an error that names
+ * the file and line: the release must never publish half a solution.
+ */
+public final class SolutionRegions {
+
+    private static final String BEGIN = "// BEGIN SOLUTION";
+    private static final String BEGIN_MEMBERS = "// BEGIN SOLUTION MEMBERS";
+    private static final String END = "// END SOLUTION";
+    private static final String MEMBERS_STUB = "// your fields and helper methods here";
+
+    /** A type declaration: the class whose method a region sits in. */
+    private static final Pattern TYPE = Pattern.compile(
+            "\\b(?:class|record|interface|enum)\\s+([A-Za-z_$][\\w$]*)");
+    /** A method or constructor header: a name followed by "(" on a line that is not a statement. */
+    private static final Pattern METHOD = Pattern.compile("([A-Za-z_$][\\w$]*)\\s*\\(");
+    private static final List<String> NOT_METHODS = List.of(
+            "if", "for", "while", "switch", "catch", "synchronized", "return", "new", "throw", "try", "else");
+
+    /** A malformed marker: {@code file:line: message}. */
+    public static final class MarkerException extends RuntimeException {
+        public MarkerException(String file, int line, String message) {
+            super(file + ":" + line + ": " + message);
+        }
+    }
+
+    private SolutionRegions() {
+    }
+
+    /** True when the text has any solution marker at all. */
+    public static boolean hasMarkers(String text) {
+        return text.contains(BEGIN) || text.contains(END);
+    }
+
+    /** Checks the markers of {@code text} (the contents of {@code file}); throws on the first bad one. */
+    public static void check(String file, String text) {
+        strip(file, text);
+    }
+
+    /**
+     * The student version of {@code text}: each region replaced by its stub.
+     *
+     * @param file the repository-relative path, used in messages and in the stub's "edit ..." hint
+     */
+    public static String strip(String file, String text) {
+        String[] lines = text.split("\n", -1);
+        List<String> out = new ArrayList<>();
+        boolean importsStub = text.contains("import miniasyncio.NotImplementedYet;")
+                || text.contains("import miniasyncio.*;");
+        int openLine = 0;
+        boolean members = false;
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            String trimmed = line.strip();
+            int number = i + 1;
+            if (trimmed.startsWith(BEGIN)) {
+                if (openLine != 0) {
+                    throw new MarkerException(file, number, "nested solution region: the region opened at line "
+                            + openLine + " is not closed yet (add " + END + " before this line)");
+                }
+                String rest = trimmed.substring(BEGIN.length()).strip();
+                if (!rest.isEmpty() && !trimmed.startsWith(BEGIN_MEMBERS)) {
+                    throw new MarkerException(file, number, "unknown marker '" + trimmed
+                            + "': use '" + BEGIN + "' or '" + BEGIN_MEMBERS + "'");
+                }
+                members = trimmed.startsWith(BEGIN_MEMBERS);
+                openLine = number;
+                String indent = line.substring(0, line.indexOf('/'));
+                if (members) {
+                    out.add(indent + MEMBERS_STUB);
+                } else {
+                    String method = enclosingMethod(file, lines, i);
+                    String type = enclosingType(lines, i, file);
+                    out.add(indent + "throw new " + (importsStub ? "" : "miniasyncio.") + "NotImplementedYet(\""
+                            + type + "." + method + "\", \"" + file + "\");");
+                }
+            } else if (trimmed.startsWith(END)) {
+                if (openLine == 0) {
+                    throw new MarkerException(file, number, END + " without a " + BEGIN + " before it");
+                }
+                if (!trimmed.equals(END)) {
+                    throw new MarkerException(file, number, "unknown marker '" + trimmed + "': use '" + END + "'");
+                }
+                openLine = 0;
+            } else if (openLine == 0) {
+                out.add(line);
+            }
+        }
+        if (openLine != 0) {
+            throw new MarkerException(file, openLine, "solution region is never closed: add " + END);
+        }
+        return String.join("\n", out);
+    }
+
+    private static String enclosingMethod(String file, String[] lines, int at) {
+        for (int i = at - 1; i >= 0; i--) {
+            String code = stripComment(lines[i]).strip().replaceAll("^(@[\\w.]+(\\([^)]*\\))?\\s*)+", "");
+            if (code.isEmpty() || code.startsWith("*") || code.startsWith("/*")) {
+                continue;
+            }
+            Matcher m = METHOD.matcher(code);
+            if (m.find() && !NOT_METHODS.contains(m.group(1)) && !code.contains("=")
+                    && (code.endsWith("{") || code.endsWith(")") || code.contains(") throws"))) {
+                return m.group(1);
+            }
+        }
+        throw new MarkerException(file, at + 1, BEGIN + " outside a method: use " + BEGIN_MEMBERS
+                + " for fields and helper methods");
+    }
+
+    private static String enclosingType(String[] lines, int at, String file) {
+        for (int i = at - 1; i >= 0; i--) {
+            Matcher m = TYPE.matcher(stripComment(lines[i]));
+            if (m.find() && !lines[i].strip().startsWith("*")) {
+                return m.group(1);
+            }
+        }
+        String name = file.substring(file.lastIndexOf('/') + 1);
+        return name.endsWith(".java") ? name.substring(0, name.length() - 5) : name;
+    }
+
+    private static String stripComment(String line) {
+        int c = line.indexOf("//");
+        return c < 0 ? line : line.substring(0, c);
+    }
+}
