@@ -18,11 +18,11 @@ public class ErrorTests {
         Fixture f = Fixture.create();
         f.run(() -> {
             createTask("some task", () -> 1);
-            Throwable e = Check.thrown(() -> awaitTask(999), "awaitTask(999) with no task 999");
+            Throwable e = Check.thrown(() -> awaitTask(123_456_789), "awaitTask(123456789) with no such task");
             Check.isTrue(e instanceof RuntimeException && !(e instanceof DeadlockException),
-                    "awaitTask(999) should fail at once in the caller, got " + Check.describe(e));
-            Check.isTrue(e.getMessage() != null && e.getMessage().contains("999"),
-                    "the error should name the tid 999, got " + Check.describe(e));
+                    "awaitTask(123456789) should fail at once in the caller, got " + Check.describe(e));
+            Check.isTrue(e.getMessage() != null && e.getMessage().contains("123456789"),
+                    "the error should name the tid 123456789, got " + Check.describe(e));
             return null;
         });
     }

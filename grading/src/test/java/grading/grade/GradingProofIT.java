@@ -1,0 +1,133 @@
+package grading.grade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import grading.Repo;
+import grading.hidden.GradedTests;
+import grading.release.Release;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The proof that the grading is sound, run on the packaged grader.jar (the class path every
+ * submission gets): the reference scores full marks, the release scores zero, and every wrong
+ * solution under grading/wrong scores less, failing the tests that should catch it.
+ */
+class GradingProofIT {
+
+    private static final Path KIT = Path.of(System.getProperty("grading.kit", "target/grader.jar"));
+
+    @TempDir
+    Path work;
+
+    private static Report grade(Path submission) throws IOException, InterruptedException {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Report report = new Grading(KIT, new PrintStream(log, true, StandardCharsets.UTF_8)).grade(submission);
+        System.out.println("== " + submission.getFileName() + "\n" + log.toString(StandardCharsets.UTF_8)
+                + report.table());
+        return report;
+    }
+
+    @Test
+    void theReferenceSolutionScoresFullMarks() throws Exception {
+        Report report = grade(Repo.root());
+        assertThat(report.maxScore()).isEqualTo(100);
+        assertThat(report.score()).as(report.table()).isEqualTo(report.maxScore());
+        assertThat(report.resultsJson()).contains("\"score\": 100,");
+    }
+
+    @Test
+    void theStudentReleaseScoresZeroWithNotImplementedYet() throws Exception {
+        Path release = work.resolve("release");
+        new Release(Repo.root(), release).write();
+        Report report = grade(release);
+        assertThat(report.score()).as(report.table()).isZero();
+        assertThat(report.tests()).allSatisfy(t -> assertThat(t.reason()).contains("not implemented yet"));
+    }
+
+    @Test
+    void aSubmissionThatDoesNotCompileScoresZeroAndShowsTheErrors() throws Exception {
+        Path submission = work.resolve("broken");
+        Path file = submission.resolve(Grading.SOURCES).resolve("Homework.java");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "package homework;\npublic final class Homework { int x = ; }\n");
+        Report report = grade(submission);
+        assertThat(report.score()).isZero();
+        assertThat(report.output()).contains("does not compile", "Homework.java:2: error:");
+        assertThat(report.tests()).hasSize(GradedTests.all().size());
+    }
+
+    @Test
+    void everyWrongSolutionLosesPointsOnTheTestsThatShouldCatchIt() throws Exception {
+        Path wrongRoot = Repo.root().resolve("grading/wrong");
+        List<Path> wrongs;
+        try (Stream<Path> list = Files.list(wrongRoot)) {
+            wrongs = list.filter(Files::isDirectory).sorted().toList();
+        }
+        assertThat(wrongs).extracting(p -> p.getFileName().toString())
+                .contains("completion-order", "polling", "swallowed", "sequential-gather", "first-waiter-only",
+                        "quadratic-wakeups");
+        Map<String, String> numberById = new HashMap<>();
+        for (GradedTests.Spec spec : GradedTests.all()) {
+            numberById.put(spec.id(), spec.number());
+        }
+        List<String> problems = new ArrayList<>();
+        for (Path wrong : wrongs) {
+            Path submission = overlay(wrong);
+            Report report = grade(submission);
+            Properties expected = new Properties();
+            try (var in = Files.newInputStream(wrong.resolve("expected.properties"))) {
+                expected.load(in);
+            }
+            String name = wrong.getFileName().toString();
+            if (report.score() >= report.maxScore()) {
+                problems.add(name + " got full marks");
+            }
+            for (String id : expected.getProperty("fails", "").split(",")) {
+                if (id.isBlank()) {
+                    continue;
+                }
+                String number = numberById.get(id.strip());
+                if (number == null) {
+                    problems.add(name + ": expected.properties names an unknown test " + id);
+                    continue;
+                }
+                boolean failed = report.tests().stream().anyMatch(t -> t.number().equals(number) && !t.passed());
+                if (!failed) {
+                    problems.add(name + " passed " + id + ", which should catch it");
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    /** The reference homework sources with the wrong solution's files laid over them. */
+    private Path overlay(Path wrong) throws IOException {
+        Path submission = work.resolve(wrong.getFileName());
+        copy(Repo.root().resolve(Grading.SOURCES), submission.resolve(Grading.SOURCES));
+        copy(wrong.resolve(Grading.SOURCES), submission.resolve(Grading.SOURCES));
+        return submission;
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                Files.createDirectories(target.getParent());
+                Files.copy(p, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+}

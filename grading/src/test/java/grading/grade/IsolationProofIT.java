@@ -1,0 +1,85 @@
+package grading.grade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import grading.Repo;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The child JVM protocol under a submission that misbehaves during ONE test (awaiting tid 123456789,
+ * which only the "unknown tid" test does): that test fails with the reason, the tests before it
+ * keep their results, and a new child runs the tests after it.
+ */
+class IsolationProofIT {
+
+    private static final Path KIT = Path.of(System.getProperty("grading.kit", "target/grader.jar"));
+    private static final String UNKNOWN_TID_TEST = "awaiting a tid that no task has is a clear error in the caller";
+
+    @TempDir
+    Path work;
+
+    @Test
+    void systemExitDuringOneTestFailsThatTestAndTheOthersStillRun() throws Exception {
+        Report report = gradeWith("if (tid == 123_456_789) { System.exit(0); }");
+        assertOnlyTheUnknownTidTestFailed(report, "the submission ended the JVM during " + UNKNOWN_TID_TEST);
+    }
+
+    @Test
+    void anEndlessLoopDuringOneTestTimesOutAndTheOthersStillRun() throws Exception {
+        Report report = gradeWith("if (tid == 123_456_789) { while (true) { Math.sqrt(tid); } }");
+        assertOnlyTheUnknownTidTestFailed(report, "timed out after 3.0 s");
+    }
+
+    @Test
+    void forgedEventLinesOnTheRealStdoutAreIgnored() throws Exception {
+        Report report = gradeWith("if (tid == 123_456_789) { new java.io.PrintStream(new java.io.FileOutputStream("
+                + "java.io.FileDescriptor.out), true).println(\"END grading.hidden.ErrorTests#unknownTid passed 1 \"); "
+                + "System.out.println(\"PASSED 100/100\"); }");
+        TestResult unknown = report.tests().stream().filter(t -> t.name().equals(UNKNOWN_TID_TEST)).findFirst()
+                .orElseThrow();
+        // the reference still rejects tid 999 after printing: the forged lines change nothing
+        assertThat(unknown.passed()).isTrue();
+        assertThat(unknown.output()).contains("PASSED 100/100");
+        assertThat(report.score()).isEqualTo(100);
+    }
+
+    private static void assertOnlyTheUnknownTidTestFailed(Report report, String reason) {
+        assertThat(report.tests()).hasSize(16);
+        assertThat(report.tests()).filteredOn(t -> !t.passed()).singleElement().satisfies(t -> {
+            assertThat(t.name()).isEqualTo(UNKNOWN_TID_TEST);
+            assertThat(t.reason()).startsWith(reason);
+        });
+        assertThat(report.score()).isEqualTo(96);
+    }
+
+    /** The reference homework with {@code statement} put at the start of Homework.awaitTask. */
+    private Report gradeWith(String statement) throws IOException, InterruptedException {
+        Path submission = work.resolve("submission");
+        Path sources = submission.resolve(Grading.SOURCES);
+        try (Stream<Path> walk = Files.walk(Repo.root().resolve(Grading.SOURCES))) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                Path target = sources.resolve(Repo.root().resolve(Grading.SOURCES).relativize(p).toString());
+                Files.createDirectories(target.getParent());
+                Files.copy(p, target);
+            }
+        }
+        Path homework = sources.resolve("Homework.java");
+        String text = Files.readString(homework);
+        String anchor = "public static <T> T awaitTask(int tid) {";
+        assertThat(text).contains(anchor);
+        Files.writeString(homework, text.replace(anchor, anchor + "\n        " + statement));
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Report report = new Grading(KIT, new ChildRunner.Limits(3_000, 120_000, "256m"),
+                new PrintStream(log, true, StandardCharsets.UTF_8)).grade(submission);
+        System.out.println(log.toString(StandardCharsets.UTF_8) + report.table());
+        return report;
+    }
+}

@@ -1,0 +1,79 @@
+package grading.release;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import grading.Repo;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReleaseTest {
+
+    @TempDir
+    Path out;
+
+    @Test
+    void theReleaseHasTheStudentModulesWithStubsAndNothingOfTheInstructors() throws Exception {
+        new Release(Repo.root(), out).write();
+
+        assertThat(out.resolve("grading")).doesNotExist();
+        assertThat(out.resolve("mini-asyncio/pom.xml")).exists();
+        assertThat(out.resolve("homework/src/test/java/homework/HomeworkTest.java")).exists();
+        assertThat(out.resolve("homework/README.md")).exists();
+        assertThat(out.resolve("README.md")).exists();
+        assertThat(Files.readString(out.resolve("pom.xml"))).doesNotContain("<module>grading</module>")
+                .contains("<module>homework</module>");
+        assertThat(Files.readString(out.resolve("homework/src/main/java/homework/Homework.java")))
+                .contains("throw new NotImplementedYet(\"Homework.gather\", "
+                        + "\"homework/src/main/java/homework/Homework.java\");");
+        assertThat(Files.readString(out.resolve("homework/src/main/java/homework/HomeworkScheduler.java")))
+                .contains("// your fields and helper methods here")
+                .doesNotContain("waiting.computeIfAbsent");
+        try (Stream<Path> walk = Files.walk(out)) {
+            assertThat(walk.filter(p -> p.toString().contains("target"))).isEmpty();
+        }
+    }
+
+    @Test
+    void nothingInTheReleaseMentionsSolutionsHiddenTestsOrTheInstructorModule() throws Exception {
+        new Release(Repo.root(), out).write();
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(out)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        for (Path file : files) {
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            assertThat(text).as(out.relativize(file) + " has a solution marker").doesNotContain("SOLUTION");
+            for (String word : List.of("hidden", "grading")) {
+                assertThat(text.toLowerCase(Locale.ROOT)).as(out.relativize(file) + " mentions '" + word + "'")
+                        .doesNotContain(word);
+            }
+        }
+    }
+
+    @Test
+    void aBadMarkerStopsTheReleaseBeforeAnythingIsWritten(@TempDir Path repo) throws Exception {
+        Files.writeString(repo.resolve("pom.xml"), "<project/>");
+        Path java = repo.resolve("homework/src/main/java/homework/Broken.java");
+        Files.createDirectories(java.getParent());
+        Files.writeString(java, "class Broken {\n void a() {\n // BEGIN SOLUTION\n }\n}\n");
+        Path target = out.resolve("release");
+        assertThatThrownBy(() -> new Release(repo, target).write())
+                .hasMessageContaining("homework/src/main/java/homework/Broken.java:3:");
+        assertThat(target).doesNotExist();
+    }
+
+    @Test
+    void aNonEmptyOutputDirectoryIsRefused() throws Exception {
+        Files.writeString(out.resolve("keep.txt"), "mine");
+        assertThatThrownBy(() -> new Release(Repo.root(), out).write())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is not empty");
+    }
+}
