@@ -26,6 +26,10 @@ import java.util.regex.Pattern;
  * <p>Each rule is one graded test. A broken rule names every place that broke it: ArchUnit says
  * which class and method made the call, and the file and line it is on.
  *
+ * <p>A rule gives its points only to a solution: while a method still throws
+ * {@code NotImplementedYet} (a stub of the student release), every rule fails with a message
+ * that names the stubs left.
+ *
  * <p>Why these rules: the homework is a single-threaded event loop. Code that ends the JVM,
  * starts threads, reflects into the grader, spawns processes or touches files and sockets is
  * either an attack on the grader or a misunderstanding of the lecture; {@code Thread.sleep} in
@@ -58,17 +62,49 @@ public final class StaticRules {
                     + " (compile the submission first)");
         }
         JavaClasses classes = new ClassFileImporter().importPath(compiledStudentClassesDir);
+        List<String> stubs = stubs(classes);
         List<RuleResult> results = new ArrayList<>();
         for (Rule rule : rules()) {
             EvaluationResult evaluation = rule.archRule().evaluate(classes);
-            if (!evaluation.hasViolation()) {
-                results.add(new RuleResult(rule.name(), POINTS_PER_RULE, true, "passed: " + rule.why()));
-            } else {
+            if (evaluation.hasViolation()) {
+                String message = failureMessage(rule, evaluation.getFailureReport().getDetails());
                 results.add(new RuleResult(rule.name(), POINTS_PER_RULE, false,
-                        failureMessage(rule, evaluation.getFailureReport().getDetails())));
+                        stubs.isEmpty() ? message : message + "\n" + stubNote(stubs)));
+            } else if (!stubs.isEmpty()) {
+                results.add(new RuleResult(rule.name(), POINTS_PER_RULE, false, stubNote(stubs)));
+            } else {
+                results.add(new RuleResult(rule.name(), POINTS_PER_RULE, true, "passed: " + rule.why()));
             }
         }
         return results;
+    }
+
+    /**
+     * The rules judge a solution, and a stub is none: keeping every rule is easy for code that does
+     * nothing. So while a stub is left (a method that still throws NotImplementedYet), no rule
+     * gives its points, and the untouched student release scores zero.
+     */
+    private static String stubNote(List<String> stubs) {
+        return "not implemented yet: the static rules give their points once no stub is left, and "
+                + (stubs.size() == 1 ? "this method still throws" : "these methods still throw")
+                + " NotImplementedYet: " + String.join(", ", stubs.stream().limit(MAX_PLACES).toList())
+                + (stubs.size() > MAX_PLACES ? " and " + (stubs.size() - MAX_PLACES) + " more" : "");
+    }
+
+    /** "Homework.awaitTask (Homework.java:41)" for every method that creates a NotImplementedYet. */
+    private static List<String> stubs(JavaClasses classes) {
+        List<String> stubs = new ArrayList<>();
+        for (JavaClass type : classes) {
+            for (JavaAccess<?> access : type.getAccessesFromSelf()) {
+                if (access.getTargetOwner().getName().equals("miniasyncio.NotImplementedYet")
+                        && access.getName().equals("<init>")) {
+                    stubs.add(type.getSimpleName() + "." + access.getOrigin().getName() + " ("
+                            + access.getSourceCodeLocation().getSourceFileName() + ":" + access.getLineNumber() + ")");
+                }
+            }
+        }
+        stubs.sort(Comparator.naturalOrder());
+        return stubs;
     }
 
     /** The rule names, in the order {@link #check} reports them. */
@@ -114,10 +150,13 @@ public final class StaticRules {
                                 .orShould().dependOnClassesThat(threadPoolType()))),
                 new Rule("Static rule: no reflection",
                         "Homework code must not use reflection (java.lang.reflect, Class.forName,"
-                                + " getDeclaredMethod and the like, MethodHandles, setAccessible, class loaders)"
-                                + " or JDK internals.",
+                                + " getDeclaredMethod and the like, MethodHandles, setAccessible, class loaders),"
+                                + " JDK internals, native code (System.loadLibrary, java.lang.foreign) or code"
+                                + " compiled at run time (javax.tools, JShell, scripting).",
                         rule(noClasses().should().dependOnClassesThat(reflectionType())
-                                .orShould().accessTargetWhere(calls("java.lang.Class", CLASS_REFLECTION)))),
+                                .orShould().accessTargetWhere(calls("java.lang.Class", CLASS_REFLECTION))
+                                .orShould().accessTargetWhere(calls("java.lang.System", "load", "loadLibrary"))
+                                .orShould().accessTargetWhere(calls("java.lang.Runtime", "load", "loadLibrary")))),
                 new Rule("Static rule: no process spawning",
                         "Homework code must not start or inspect processes (ProcessBuilder, Runtime.exec, ProcessHandle).",
                         rule(noClasses().should().accessTargetWhere(calls("java.lang.Runtime", "exec"))
@@ -197,7 +236,9 @@ public final class StaticRules {
             String name = type.getName();
             return name.startsWith("java.lang.reflect.") || name.startsWith("java.lang.invoke.")
                     || name.startsWith("sun.misc.") || name.startsWith("sun.reflect.")
-                    || name.startsWith("jdk.internal.")
+                    || name.startsWith("jdk.internal.") || name.startsWith("java.lang.foreign.")
+                    || name.startsWith("javax.tools.") || name.startsWith("javax.script.")
+                    || name.startsWith("jdk.jshell.")
                     || !type.isArray() && type.isAssignableTo(ClassLoader.class);
         });
     }

@@ -1,7 +1,6 @@
 package grading.rules;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,8 +32,8 @@ final class Compiler {
             args.add(file.toString());
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        StringWriter errors = new StringWriter();
-        int code = javac.run(null, null, null, args.toArray(String[]::new));
+        java.io.ByteArrayOutputStream errors = new java.io.ByteArrayOutputStream();
+        int code = javac.run(null, errors, errors, args.toArray(String[]::new));
         if (code != 0) {
             throw new AssertionError("test source did not compile: " + errors);
         }

@@ -125,6 +125,8 @@ class StaticRulesTest {
                 Arguments.of(REFLECTION, "String.class.getDeclaredField(\"value\").setAccessible(true);"),
                 Arguments.of(REFLECTION, "java.lang.invoke.MethodHandles.lookup();"),
                 Arguments.of(REFLECTION, "Bad.class.getClassLoader();"),
+                Arguments.of(REFLECTION, "System.loadLibrary(\"evil\");"),
+                Arguments.of(REFLECTION, "javax.tools.ToolProvider.getSystemJavaCompiler();"),
                 Arguments.of(PROCESS, "new ProcessBuilder(\"ls\").start();"),
                 Arguments.of(PROCESS, "Runtime.getRuntime().exec(new String[] {\"ls\"});"),
                 Arguments.of(IO, "new java.io.FileOutputStream(\"results.json\").close();"),
@@ -211,6 +213,35 @@ class StaticRulesTest {
         assertThat(sleep.passed()).isFalse();
         assertThat(sleep.message()).contains("homework.InTask").contains("(InTask.java:9)")
                 .contains("MiniAsyncio.sleep(seconds)");
+    }
+
+    @Test
+    void aSubmissionWithStubsLeftEarnsNoRulePointsAndIsToldWhich() throws Exception {
+        String source = """
+                package homework;
+
+                import miniasyncio.NotImplementedYet;
+
+                public class Stubbed {
+                    public static int awaitTask(int tid) {
+                        throw new NotImplementedYet("Stubbed.awaitTask", "homework/src/main/java/homework/Stubbed.java");
+                    }
+
+                    public static void bad() {
+                        System.exit(1);
+                    }
+                }
+                """;
+
+        List<RuleResult> results = StaticRules.check(Compiler.compile(dir, source));
+
+        assertThat(results).hasSize(6).allSatisfy(r -> {
+            assertThat(r.passed()).isFalse();
+            assertThat(r.message()).contains("not implemented yet")
+                    .contains("Stubbed.awaitTask (Stubbed.java:7)");
+        });
+        // A broken rule still names the place that broke it.
+        assertThat(results.get(0).message()).contains("homework.Stubbed.bad()").contains("(Stubbed.java:11)");
     }
 
     @Test

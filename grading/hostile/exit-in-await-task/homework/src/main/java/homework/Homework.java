@@ -28,6 +28,8 @@ public final class Homework {
     private Homework() {
     }
 
+    private static int calls;
+
     /**
      * Suspends the running task until task {@code tid} has finished, and returns its result.
      * If that task failed, its exception is thrown here. A task that already finished gives its
@@ -38,7 +40,9 @@ public final class Homework {
      */
     @SuppressWarnings("unchecked")
     public static <T> T awaitTask(int tid) {
-        System.exit(0); // hostile: ends the JVM in the middle of a test
+        if (++calls == 3) {
+            System.exit(0); // hostile: ends the JVM in the middle of a test, the third time it is called
+        }
         return (T) Scheduler.syscall("awaitTask", new AwaitTask(tid));
     }
 

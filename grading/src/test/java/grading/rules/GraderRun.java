@@ -1,0 +1,57 @@
+package grading.rules;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** One run of the real grader CLI ({@code java -jar grader.jar ...}) in its own process. */
+record GraderRun(int exitCode, String output, long millis) {
+
+    /** Runs {@code java -jar grader.jar ARGS...} in {@code workDir}, giving up after {@code timeoutSeconds}. */
+    static GraderRun run(Path workDir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", Submissions.kit().toString()));
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile("grader-run-", ".log");
+        try {
+            long start = System.nanoTime();
+            Process process = new ProcessBuilder(command).directory(workDir.toFile())
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new AssertionError("the grader hung: still running after " + timeoutSeconds + " s: " + command);
+            }
+            String output = Files.readString(log, StandardCharsets.UTF_8);
+            return new GraderRun(process.exitValue(), output, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    private static final Pattern TOP_SCORE = Pattern.compile("\\A\\{\\s*\"score\": ([0-9.]+),\\s*\"max_score\": ([0-9.]+),");
+
+    /** The top-level score of a results.json the grader wrote. */
+    static double score(String resultsJson) {
+        Matcher m = TOP_SCORE.matcher(resultsJson);
+        if (!m.find()) {
+            throw new AssertionError("results.json does not start with score and max_score:\n" + resultsJson);
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    static double maxScore(String resultsJson) {
+        Matcher m = TOP_SCORE.matcher(resultsJson);
+        if (!m.find()) {
+            throw new AssertionError("results.json does not start with score and max_score:\n" + resultsJson);
+        }
+        return Double.parseDouble(m.group(2));
+    }
+}

@@ -1,0 +1,110 @@
+package grading.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Grades every hostile submission under {@code grading/hostile/} with the packaged grader.jar,
+ * as an instructor would ({@code java -jar grader.jar grade DIR --results FILE}), and checks what
+ * each one's {@code expected.properties} says: the score range, and a message the results must
+ * show. For every one of them: the grader exits 0 (grading worked), does not hang, and writes a
+ * small results.json.
+ *
+ * <p>Runs after {@code package} (the name ends in ProofIT), two submissions at a time.
+ */
+class HostileProofIT {
+
+    /** Far above what any hostile submission needs (the grader's own limit is 180 s): a hang, not a slow run. */
+    static final long HANG_SECONDS = 420;
+
+    /** A results.json above this did not cap the submission's output. */
+    static final long MAX_RESULTS_BYTES = 256 * 1024;
+
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
+
+    @TempDir
+    static Path work;
+
+    @AfterAll
+    static void stopPool() {
+        POOL.shutdownNow();
+    }
+
+    record Graded(String name, Properties expected, GraderRun run, String results) {
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyHostileSubmissionIsGradedWithItsExpectedScoreAndMessage() throws IOException {
+        List<Path> hostile;
+        try (Stream<Path> dirs = Files.list(Submissions.root().resolve("grading/hostile"))) {
+            hostile = dirs.filter(Files::isDirectory).sorted().toList();
+        }
+        assertThat(hostile).as("hostile submissions under grading/hostile").hasSizeGreaterThanOrEqualTo(12);
+        List<Future<Graded>> runs = new ArrayList<>();
+        for (Path dir : hostile) {
+            runs.add(POOL.submit(() -> grade(dir)));
+        }
+        return runs.stream().map(future -> DynamicTest.dynamicTest(nameOf(hostile, runs, future), () -> check(future.get())));
+    }
+
+    private static String nameOf(List<Path> hostile, List<Future<Graded>> runs, Future<Graded> future) {
+        return hostile.get(runs.indexOf(future)).getFileName().toString();
+    }
+
+    private static Graded grade(Path dir) throws IOException, InterruptedException {
+        String name = dir.getFileName().toString();
+        Properties expected = new Properties();
+        try (Reader in = Files.newBufferedReader(dir.resolve("expected.properties"), StandardCharsets.UTF_8)) {
+            expected.load(in);
+        }
+        Path submission = Submissions.overlaid(dir, Files.createDirectories(work.resolve(name + "/submission")));
+        Path results = work.resolve(name + "/results.json");
+        // Run from inside the submission, as GitHub Classroom does: whatever the student JVM
+        // writes to its working directory lands right beside the grader.
+        GraderRun run = GraderRun.run(submission, HANG_SECONDS, "grade", ".", "--results", results.toString());
+        String json = Files.exists(results) ? Files.readString(results, StandardCharsets.UTF_8) : "";
+        return new Graded(name, expected, run, json);
+    }
+
+    private static void check(Graded g) throws IOException {
+        String context = g.name() + " (grader output:\n" + tail(g.run().output()) + ")";
+        assertThat(g.run().exitCode()).as("exit code of the grader for " + context).isZero();
+        assertThat(g.results()).as("results.json for " + context).isNotEmpty();
+        assertThat((long) g.results().getBytes(StandardCharsets.UTF_8).length).as("results.json size of " + g.name())
+                .isLessThan(MAX_RESULTS_BYTES);
+
+        double score = GraderRun.score(g.results());
+        double min = Double.parseDouble(g.expected().getProperty("score.min"));
+        double max = Double.parseDouble(g.expected().getProperty("score.max"));
+        assertThat(score).as("score of " + g.name() + " (expected.properties says " + min + ".." + max + ")")
+                .isBetween(min, max);
+
+        String message = g.expected().getProperty("message");
+        assertThat(unescape(g.results())).as("results.json of " + g.name() + " shows the message").contains(message);
+    }
+
+    /** Enough of JSON's string escapes to search the text a student reads. */
+    static String unescape(String json) {
+        return json.replace("\\n", "\n").replace("\\\"", "\"").replace("\\t", "\t").replace("\\\\", "\\");
+    }
+
+    private static String tail(String text) {
+        return text.length() <= 3_000 ? text : "..." + text.substring(text.length() - 3_000);
+    }
+}
