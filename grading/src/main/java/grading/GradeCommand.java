@@ -5,6 +5,7 @@ import grading.grade.Grading;
 import grading.grade.Report;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -54,7 +55,15 @@ final class GradeCommand implements Callable<Integer> {
         }
         ChildRunner.Limits limits = new ChildRunner.Limits(Math.round(testTimeout * 1000),
                 Math.round(totalTimeout * 1000), maxHeap);
-        Report report = new Grading(Kit.jar(), limits, System.out).grade(submission.toAbsolutePath().normalize());
+        Report report;
+        try {
+            report = new Grading(Kit.jar(), limits, System.out).grade(submission.toAbsolutePath().normalize());
+        } catch (Exception | Error e) {
+            // Grading itself failed: still leave a results.json that says so (score 0), then exit 4.
+            new Report(List.of(), "grading failed (not the submission's fault): " + e, 0).write(results, junitXml);
+            System.err.println("grade: grading failed: " + e);
+            return Grader.GRADING_FAILED;
+        }
         report.write(results, junitXml);
         System.out.println();
         System.out.print(report.table());

@@ -41,7 +41,7 @@ class IsolationProofIT {
     @Test
     void forgedEventLinesOnTheRealStdoutAreIgnored() throws Exception {
         Report report = gradeWith("if (tid == 123_456_789) { new java.io.PrintStream(new java.io.FileOutputStream("
-                + "java.io.FileDescriptor.out), true).println(\"END grading.hidden.ErrorTests#unknownTid passed 1 \"); "
+                + "java.io.FileDescriptor.out), true).print(\"END grading.hidden.ErrorTests#unknownTid passed 1 \\nno newline at the end\"); "
                 + "System.out.println(\"PASSED 100/100\"); }");
         TestResult unknown = report.tests().stream().filter(t -> t.name().equals(UNKNOWN_TID_TEST)).findFirst()
                 .orElseThrow();
