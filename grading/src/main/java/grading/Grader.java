@@ -30,16 +30,10 @@ public final class Grader {
 
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new Grader());
-        cli.setExitCodeExceptionMapper(e -> GRADING_FAILED);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("grader: " + e.getMessage());
             return GRADING_FAILED;
         });
-        int code = cli.execute(args);
-        if (args.length == 0) {
-            cli.usage(System.err);
-            return USAGE;
-        }
-        return code;
+        return cli.execute(args); // no subcommand: picocli prints the usage, exit code 2
     }
 }

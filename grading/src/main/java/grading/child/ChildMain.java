@@ -47,16 +47,20 @@ public final class ChildMain {
             if (id.isBlank()) {
                 continue;
             }
-            events.println(secret + " START " + id);
+            // Each event starts on a fresh line: output the submission left without a newline on
+            // the raw descriptor cannot glue itself to the front of an event.
+            events.print("\n" + secret + " START " + id + "\n");
+            events.flush();
             long start = System.nanoTime();
             String reason = run(id);
             long nanos = System.nanoTime() - start;
             capture.flush();
             String output = captured.take();
-            events.println(secret + " END " + id + " " + (reason == null ? "passed" : "failed") + " " + nanos + " "
-                    + b64(reason == null ? "" : reason) + " " + b64(output));
+            events.print("\n" + secret + " END " + id + " " + (reason == null ? "passed" : "failed") + " " + nanos + " "
+                    + b64(reason == null ? "" : reason) + " " + b64(output) + "\n");
+            events.flush();
         }
-        events.println(secret + " DONE");
+        events.print("\n" + secret + " DONE\n");
         events.flush();
         // halt, not exit: threads the submission left running must not keep this JVM alive,
         // and no shutdown hook of the submission gets to run.

@@ -30,11 +30,11 @@ import java.util.function.Consumer;
  * that test fails with the reason, the tests that ran keep their results, and a new child runs
  * the rest. Results come only from events carrying this run's secret.
  */
-final class ChildRunner {
+public final class ChildRunner {
 
-    /** Limits of one grading run. */
-    record Limits(long perTestMillis, long totalMillis, String maxHeap) {
-        static final Limits DEFAULT = new Limits(10_000, 180_000, "256m");
+    /** Limits of one grading run: per test, for the whole run (all child JVMs), and the child's heap. */
+    public record Limits(long perTestMillis, long totalMillis, String maxHeap) {
+        public static final Limits DEFAULT = new Limits(10_000, 180_000, "256m");
     }
 
     private final Path kit;

@@ -31,7 +31,7 @@ public final class Grading {
         this(kit, ChildRunner.Limits.DEFAULT, log);
     }
 
-    Grading(Path kit, ChildRunner.Limits limits, PrintStream log) {
+    public Grading(Path kit, ChildRunner.Limits limits, PrintStream log) {
         this.kit = kit;
         this.limits = limits;
         this.log = log;

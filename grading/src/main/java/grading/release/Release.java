@@ -11,9 +11,9 @@ import java.util.stream.Stream;
 
 /**
  * Writes the student repository from the instructor's: the runtime, the homework and the
- * exercises with every solution region replaced by its stub, the visible tests, a parent pom
- * without the instructor module, and the student README. Nothing else of the instructor module
- * goes out.
+ * exercises with every solution region replaced by its stub (and every instructor block of their
+ * Markdown files removed), the visible tests, a parent pom that lists only those modules, and the
+ * student README. Nothing else goes out.
  */
 public final class Release {
 
@@ -22,8 +22,9 @@ public final class Release {
     /** Modules whose Java sources may hold solution regions. */
     static final List<String> WITH_REGIONS = List.of("homework", "exercises");
     private static final List<String> ROOT_FILES = List.of(".gitignore", ".mvn/jvm.config", ".mvn/maven.config");
-    /** The instructor module's line in the parent pom. */
-    private static final String INSTRUCTOR_MODULE = "<module>grading</module>";
+    /** A module line of the parent pom: kept only for the modules the release has. */
+    private static final java.util.regex.Pattern MODULE_LINE =
+            java.util.regex.Pattern.compile("\\s*<module>([^<]+)</module>\\s*");
 
     private final Path from;
     private final Path to;
@@ -74,10 +75,15 @@ public final class Release {
             if (!Files.isDirectory(dir)) {
                 continue;
             }
-            for (Path file : javaFiles(dir)) {
+            for (Path file : sourceFiles(dir)) {
                 String relative = relative(repo, file);
                 try {
-                    SolutionRegions.check(relative, Files.readString(file, StandardCharsets.UTF_8));
+                    String text = Files.readString(file, StandardCharsets.UTF_8);
+                    if (relative.endsWith(".md")) {
+                        SolutionRegions.stripInstructorNotes(relative, text);
+                    } else {
+                        SolutionRegions.check(relative, text);
+                    }
                 } catch (SolutionRegions.MarkerException e) {
                     problems.add(e.getMessage());
                 }
@@ -100,7 +106,8 @@ public final class Release {
         String pom = Files.readString(from.resolve("pom.xml"), StandardCharsets.UTF_8);
         List<String> kept = new ArrayList<>();
         for (String line : pom.split("\n", -1)) {
-            if (!line.strip().equals(INSTRUCTOR_MODULE)) {
+            var module = MODULE_LINE.matcher(line);
+            if (!module.matches() || MODULES.contains(module.group(1).strip())) {
                 kept.add(line);
             }
         }
@@ -126,6 +133,9 @@ public final class Release {
                     stubbed++;
                 }
                 Files.writeString(target, stripped, StandardCharsets.UTF_8);
+            } else if (file.toString().endsWith(".md")) {
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                Files.writeString(target, SolutionRegions.stripInstructorNotes(relative, text), StandardCharsets.UTF_8);
             } else {
                 Files.copy(file, target);
             }
@@ -133,9 +143,9 @@ public final class Release {
         }
     }
 
-    private static List<Path> javaFiles(Path dir) throws IOException {
+    private static List<Path> sourceFiles(Path dir) throws IOException {
         try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(p -> p.toString().endsWith(".java"))
+            return walk.filter(p -> p.toString().endsWith(".java") || p.toString().endsWith(".md"))
                     .filter(p -> !dir.relativize(p).startsWith("target"))
                     .sorted()
                     .toList();

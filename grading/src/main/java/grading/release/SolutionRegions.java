@@ -111,6 +111,41 @@ public final class SolutionRegions {
         return String.join("\n", out);
     }
 
+    private static final String NOTES_BEGIN = "<!-- BEGIN INSTRUCTOR -->";
+    private static final String NOTES_END = "<!-- END INSTRUCTOR -->";
+
+    /**
+     * The student version of a Markdown file: every block between {@code <!-- BEGIN INSTRUCTOR -->}
+     * and {@code <!-- END INSTRUCTOR -->} lines removed (notes for instructors, such as how the
+     * solution regions work). Unbalanced or nested markers are errors, as for solution regions.
+     */
+    public static String stripInstructorNotes(String file, String text) {
+        String[] lines = text.split("\n", -1);
+        List<String> out = new ArrayList<>();
+        int openLine = 0;
+        for (int i = 0; i < lines.length; i++) {
+            String trimmed = lines[i].strip();
+            if (trimmed.equals(NOTES_BEGIN)) {
+                if (openLine != 0) {
+                    throw new MarkerException(file, i + 1, "nested instructor block: the one opened at line "
+                            + openLine + " is not closed yet");
+                }
+                openLine = i + 1;
+            } else if (trimmed.equals(NOTES_END)) {
+                if (openLine == 0) {
+                    throw new MarkerException(file, i + 1, NOTES_END + " without a " + NOTES_BEGIN + " before it");
+                }
+                openLine = 0;
+            } else if (openLine == 0) {
+                out.add(lines[i]);
+            }
+        }
+        if (openLine != 0) {
+            throw new MarkerException(file, openLine, "instructor block is never closed: add " + NOTES_END);
+        }
+        return String.join("\n", out);
+    }
+
     private static String enclosingMethod(String file, String[] lines, int at) {
         for (int i = at - 1; i >= 0; i--) {
             String code = stripComment(lines[i]).strip().replaceAll("^(@[\\w.]+(\\([^)]*\\))?\\s*)+", "");

@@ -35,13 +35,13 @@ class IsolationProofIT {
     @Test
     void anEndlessLoopDuringOneTestTimesOutAndTheOthersStillRun() throws Exception {
         Report report = gradeWith("if (tid == 123_456_789) { while (true) { Math.sqrt(tid); } }");
-        assertOnlyTheUnknownTidTestFailed(report, "timed out after 3.0 s");
+        assertOnlyTheUnknownTidTestFailed(report, "timed out after 5.0 s");
     }
 
     @Test
     void forgedEventLinesOnTheRealStdoutAreIgnored() throws Exception {
         Report report = gradeWith("if (tid == 123_456_789) { new java.io.PrintStream(new java.io.FileOutputStream("
-                + "java.io.FileDescriptor.out), true).println(\"END grading.hidden.ErrorTests#unknownTid passed 1 \"); "
+                + "java.io.FileDescriptor.out), true).print(\"END grading.hidden.ErrorTests#unknownTid passed 1 \\nno newline at the end\"); "
                 + "System.out.println(\"PASSED 100/100\"); }");
         TestResult unknown = report.tests().stream().filter(t -> t.name().equals(UNKNOWN_TID_TEST)).findFirst()
                 .orElseThrow();
@@ -77,7 +77,7 @@ class IsolationProofIT {
         assertThat(text).contains(anchor);
         Files.writeString(homework, text.replace(anchor, anchor + "\n        " + statement));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        Report report = new Grading(KIT, new ChildRunner.Limits(3_000, 120_000, "256m"),
+        Report report = new Grading(KIT, new ChildRunner.Limits(5_000, 120_000, "256m"),
                 new PrintStream(log, true, StandardCharsets.UTF_8)).grade(submission);
         System.out.println(log.toString(StandardCharsets.UTF_8) + report.table());
         return report;

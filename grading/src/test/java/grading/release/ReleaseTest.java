@@ -50,11 +50,37 @@ class ReleaseTest {
         for (Path file : files) {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             assertThat(text).as(out.relativize(file) + " has a solution marker").doesNotContain("SOLUTION");
-            for (String word : List.of("hidden", "grading")) {
-                assertThat(text.toLowerCase(Locale.ROOT)).as(out.relativize(file) + " mentions '" + word + "'")
-                        .doesNotContain(word);
-            }
+            // whole words: "hidden" alone is ordinary code (a hidden CLI option, CSS), "hidden test" is not
+            assertThat(text.toLowerCase(Locale.ROOT)).as(out.relativize(file) + " mentions grading or hidden tests")
+                    .doesNotContainPattern("\\bgrading\\b")
+                    .doesNotContainPattern("\\bhidden[ -]tests?\\b")
+                    .doesNotContain("instructor -->");
         }
+    }
+
+    @Test
+    void instructorBlocksOfMarkdownFilesAndOtherModulesAreLeftOut(@TempDir Path repo) throws Exception {
+        Files.writeString(repo.resolve("pom.xml"), "<project>\n  <modules>\n    <module>mini-asyncio</module>\n"
+                + "    <module>homework</module>\n    <module>grading</module>\n    <module>bench/jmh</module>\n"
+                + "  </modules>\n</project>\n");
+        Path readme = Files.createDirectories(repo.resolve("homework")).resolve("README.md");
+        Files.writeString(readme, "# Homework\n<!-- BEGIN INSTRUCTOR -->\nThe reference is in regions.\n"
+                + "<!-- END INSTRUCTOR -->\nDo it.\n");
+        Path released = out.resolve("release");
+        new Release(repo, released).write();
+        assertThat(Files.readString(released.resolve("homework/README.md"))).isEqualTo("# Homework\nDo it.\n");
+        assertThat(Files.readString(released.resolve("pom.xml")))
+                .contains("<module>mini-asyncio</module>", "<module>homework</module>")
+                .doesNotContain("grading", "bench/jmh");
+    }
+
+    @Test
+    void anUnclosedInstructorBlockIsAnErrorWithFileAndLine(@TempDir Path repo) throws Exception {
+        Files.writeString(repo.resolve("pom.xml"), "<project/>");
+        Path readme = Files.createDirectories(repo.resolve("exercises")).resolve("README.md");
+        Files.writeString(readme, "# Exercises\n\n<!-- BEGIN INSTRUCTOR -->\nnotes\n");
+        assertThat(Release.markerProblems(repo))
+                .containsExactly("exercises/README.md:3: instructor block is never closed: add <!-- END INSTRUCTOR -->");
     }
 
     @Test
