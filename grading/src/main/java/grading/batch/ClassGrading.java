@@ -1,0 +1,162 @@
+package grading.batch;
+
+import grading.grade.ChildRunner;
+import grading.grade.Grading;
+import grading.grade.Report;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+/**
+ * Grades a whole class: every folder of a submissions directory is one student's repository.
+ *
+ * <p>Up to {@code jobs} submissions are graded at once, each by the single-submission grading
+ * (its own child JVM with its limits), all in this one grader process: the kit, the graded tests
+ * and the compiler stay loaded and warm from one submission to the next, so a submission costs
+ * one compile of its own files and one JVM for its tests, nothing more.
+ *
+ * <p>Each student gets {@code OUT/<student>/results.json} and {@code OUT/<student>/grading.log};
+ * {@code OUT/summary.csv} has one row per student: {@code student,score,max,status}. A submission
+ * whose grading fails (whatever the reason) gets a row with status {@code error: ...} and a
+ * results.json saying so; the batch goes on.
+ */
+public final class ClassGrading {
+
+    /** One row of summary.csv. */
+    public record Row(String student, double score, double max, String status) {
+        String csv() {
+            return csvCell(student) + "," + number(score) + "," + number(max) + "," + csvCell(status);
+        }
+    }
+
+    private final Path kit;
+    private final ChildRunner.Limits limits;
+    private final int jobs;
+
+    public ClassGrading(Path kit, ChildRunner.Limits limits, int jobs) {
+        if (jobs < 1) {
+            throw new IllegalArgumentException("--jobs must be at least 1, got " + jobs);
+        }
+        this.kit = kit;
+        this.limits = limits;
+        this.jobs = jobs;
+    }
+
+    /** The student folders of {@code submissions}, sorted by name (hidden folders left out). */
+    public static List<Path> students(Path submissions) throws IOException {
+        try (Stream<Path> list = Files.list(submissions)) {
+            return list.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith("."))
+                    .sorted().toList();
+        }
+    }
+
+    /**
+     * Grades every student folder of {@code submissions} into {@code out}, showing progress on
+     * {@code progressOut}.
+     *
+     * @return the rows of summary.csv, in student order
+     */
+    public List<Row> grade(Path submissions, Path out, PrintStream progressOut, boolean redraw)
+            throws IOException, InterruptedException {
+        List<Path> students = students(submissions);
+        Files.createDirectories(out);
+        Progress progress = new Progress(progressOut, students.size(), redraw);
+        ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
+            Thread t = new Thread(r, "grade-submission");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Row>> futures = new ArrayList<>();
+            for (Path student : students) {
+                futures.add(pool.submit(() -> {
+                    Row row = gradeOne(student, out.resolve(student.getFileName().toString()));
+                    progress.finished(row.student() + " " + number(row.score()) + "/" + number(row.max())
+                            + (row.status().equals(GRADED) ? "" : " (" + row.status() + ")"));
+                    return row;
+                }));
+            }
+            List<Row> rows = new ArrayList<>();
+            for (int i = 0; i < futures.size(); i++) {
+                try {
+                    rows.add(futures.get(i).get());
+                } catch (ExecutionException e) { // gradeOne catches everything; this is a last resort
+                    rows.add(new Row(students.get(i).getFileName().toString(), 0, 0, "error: " + e.getCause()));
+                }
+            }
+            writeSummary(out.resolve("summary.csv"), rows);
+            return rows;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static final String GRADED = "graded";
+
+    /** Grades one student; never throws: a failure becomes the row's status. */
+    private Row gradeOne(Path submission, Path into) {
+        String student = submission.getFileName().toString();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+            Files.createDirectories(into);
+            try {
+                Report report = new Grading(kit, limits, logStream).grade(submission.toAbsolutePath().normalize());
+                report.write(into.resolve("results.json"), null);
+                logStream.println();
+                logStream.print(report.table());
+                return new Row(student, report.score(), report.maxScore(), status(report));
+            } catch (Exception | Error e) {
+                String why = "grading failed (not the submission's fault): " + e;
+                new Report(List.of(), why, 0).write(into.resolve("results.json"), null);
+                logStream.println(why);
+                return new Row(student, 0, 0, "error: " + e);
+            } finally {
+                Files.write(into.resolve("grading.log"), log.toByteArray());
+            }
+        } catch (IOException e) {
+            return new Row(student, 0, 0, "error: cannot write " + into + ": " + e.getMessage());
+        }
+    }
+
+    /** "graded", or what kept the submission from being tested at all. */
+    static String status(Report report) {
+        String output = report.output() == null ? "" : report.output();
+        if (output.startsWith("the submission does not compile")) {
+            return "does not compile";
+        }
+        if (output.startsWith("no homework sources")) {
+            return "no homework sources";
+        }
+        return GRADED;
+    }
+
+    static void writeSummary(Path csv, List<Row> rows) throws IOException {
+        StringBuilder text = new StringBuilder("student,score,max,status\n");
+        for (Row row : rows) {
+            text.append(row.csv()).append('\n');
+        }
+        Files.writeString(csv, text, StandardCharsets.UTF_8);
+    }
+
+    /** RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. */
+    static String csvCell(String text) {
+        String oneLine = text.replace('\n', ' ').replace('\r', ' ');
+        return oneLine.contains(",") || oneLine.contains("\"")
+                ? "\"" + oneLine.replace("\"", "\"\"") + "\"" : oneLine;
+    }
+
+    static String number(double x) {
+        return x == Math.rint(x) ? Long.toString((long) x) : String.format(Locale.ROOT, "%.2f", x);
+    }
+}

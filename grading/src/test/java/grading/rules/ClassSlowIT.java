@@ -1,0 +1,146 @@
+package grading.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A class of 30 submissions, graded in one batch as an instructor would after the deadline:
+ * {@code java -jar grader.jar grade --submissions DIR --out OUT}. The class mixes the reference
+ * solution, every wrong solution of grading/wrong, the untouched student release, hostile
+ * submissions from grading/hostile, one that does not compile and one with no homework at all.
+ *
+ * <p>Checked: the batch ends (one broken submission never stops it), the CSV summary has one row
+ * per student with {@code student,score,max,status}, each score is what that kind of submission
+ * earns, and each student has a results file.
+ *
+ * <p>Slow (minutes): runs with the {@code hostile} profile, as .ci/run does.
+ */
+class ClassSlowIT {
+
+    /** Far above what the batch needs: a hang, not a slow run. */
+    static final long HANG_SECONDS = 1_500;
+
+    /** The hostile submissions in the class (the other ones are graded by {@link HostileSlowIT}). */
+    static final List<String> HOSTILE = List.of("exit-in-await-task", "infinite-loop", "flood-stdout", "thread-bomb",
+            "memory-exhaustion", "stack-overflow", "fake-results-json", "fake-passed-lines", "services-listener",
+            "edited-pom", "reserved-package");
+
+    @TempDir
+    Path work;
+
+    /** What a student's row must show: a score range, and whether it is full marks. */
+    record Expected(double min, double max, boolean full) {
+    }
+
+    @Test
+    void aClassOf30IsGradedIntoOneCsvRowPerStudent() throws Exception {
+        Path submissions = Files.createDirectories(work.resolve("submissions"));
+        Map<String, Expected> expected = new LinkedHashMap<>();
+        int n = 0;
+
+        for (int i = 0; i < 10; i++) {
+            String student = String.format("s%02d-reference", ++n);
+            Submissions.reference(submissions.resolve(student));
+            expected.put(student, new Expected(0, Double.MAX_VALUE, true));
+        }
+        List<Path> wrongs;
+        try (Stream<Path> list = Files.list(Submissions.root().resolve("grading/wrong"))) {
+            wrongs = list.filter(Files::isDirectory).sorted().toList();
+        }
+        for (Path wrong : wrongs) {
+            String student = String.format("s%02d-wrong-%s", ++n, wrong.getFileName());
+            Submissions.overlaid(wrong, submissions.resolve(student));
+            expected.put(student, new Expected(0, Double.MAX_VALUE, false));
+        }
+        for (String hostile : HOSTILE) {
+            String student = String.format("s%02d-hostile-%s", ++n, hostile);
+            Path dir = Submissions.root().resolve("grading/hostile").resolve(hostile);
+            Submissions.overlaid(dir, submissions.resolve(student));
+            Properties properties = new Properties();
+            try (Reader in = Files.newBufferedReader(dir.resolve("expected.properties"), StandardCharsets.UTF_8)) {
+                properties.load(in);
+            }
+            expected.put(student, new Expected(Double.parseDouble(properties.getProperty("score.min")),
+                    Double.parseDouble(properties.getProperty("score.max")), false));
+        }
+        String released = String.format("s%02d-untouched-release", ++n);
+        GraderRun release = GraderRun.run(work, 300, "release", "--out", submissions.resolve(released).toString());
+        assertThat(release.exitCode()).as(release.output()).isZero();
+        expected.put(released, new Expected(0, 10, false));
+
+        String broken = String.format("s%02d-does-not-compile", ++n);
+        Submissions.reference(submissions.resolve(broken));
+        Files.writeString(submissions.resolve(broken).resolve("homework/src/main/java/homework/Homework.java"),
+                "package homework;\npublic final class Homework { int x = ; }\n");
+        expected.put(broken, new Expected(0, 0, false));
+
+        String empty = String.format("s%02d-empty", ++n);
+        Files.createDirectories(submissions.resolve(empty));
+        Files.writeString(submissions.resolve(empty).resolve("README.md"), "I will do it later.\n");
+        expected.put(empty, new Expected(0, 0, false));
+        assertThat(expected).hasSize(30);
+
+        Path out = work.resolve("out");
+        GraderRun run = GraderRun.run(work, HANG_SECONDS, "grade", "--submissions", submissions.toString(),
+                "--out", out.toString());
+        String context = "batch output:\n" + tail(run.output());
+        assertThat(run.exitCode()).as(context).isZero();
+        System.out.println("graded a class of 30 in " + run.millis() / 1000.0 + " s");
+
+        List<String> lines = Files.readAllLines(out.resolve("summary.csv"), StandardCharsets.UTF_8);
+        assertThat(lines.get(0)).as("CSV header").isEqualTo("student,score,max,status");
+        Map<String, String[]> rows = new LinkedHashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            assertThat(cells).as("CSV row " + line).hasSize(4);
+            rows.put(cells[0], cells);
+        }
+        assertThat(rows.keySet()).as("one row per student").containsExactlyInAnyOrderElementsOf(expected.keySet());
+
+        double max = Double.parseDouble(rows.get("s01-reference")[2]);
+        assertThat(max).isPositive();
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, Expected> e : expected.entrySet()) {
+            String[] row = rows.get(e.getKey());
+            double score = Double.parseDouble(row[1]);
+            Expected want = e.getValue();
+            if (Double.parseDouble(row[2]) != max) {
+                problems.add(e.getKey() + ": max " + row[2] + ", not " + max);
+            }
+            if (row[3].isBlank()) {
+                problems.add(e.getKey() + ": no status");
+            }
+            if (want.full() ? score != max : score < want.min() || score > want.max() || score >= max) {
+                problems.add(e.getKey() + ": score " + score + " (expected " + (want.full() ? "full marks " + max
+                        : want.min() + ".." + want.max() + ", below " + max) + ")");
+            }
+            if (!hasResults(out, e.getKey())) {
+                problems.add(e.getKey() + ": no results file in " + out);
+            }
+        }
+        assertThat(problems).as(context).isEmpty();
+    }
+
+    /** OUT/student/results.json or OUT/student.json. */
+    private static boolean hasResults(Path out, String student) {
+        return Files.isRegularFile(out.resolve(student).resolve("results.json"))
+                || Files.isRegularFile(out.resolve(student + ".json"));
+    }
+
+    private static String tail(String text) {
+        return text.length() <= 4_000 ? text : "..." + text.substring(text.length() - 4_000);
+    }
+
+}
