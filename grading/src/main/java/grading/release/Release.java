@@ -114,11 +114,29 @@ public final class Release {
         Files.writeString(to.resolve("pom.xml"), String.join("\n", kept), StandardCharsets.UTF_8);
     }
 
+    /**
+     * A module may list files that stay with the instructor in {@code <module>/.releaseignore}: one
+     * glob per line, relative to the module ({@code tools/**}); {@code #} starts a comment.
+     */
+    static final String IGNORE_FILE = ".releaseignore";
+
     private void copyModule(String module, Path dir) throws IOException {
+        List<java.nio.file.PathMatcher> ignored = new ArrayList<>();
+        Path ignoreFile = dir.resolve(IGNORE_FILE);
+        if (Files.isRegularFile(ignoreFile)) {
+            for (String line : Files.readAllLines(ignoreFile, StandardCharsets.UTF_8)) {
+                String glob = line.strip();
+                if (!glob.isEmpty() && !glob.startsWith("#")) {
+                    ignored.add(dir.getFileSystem().getPathMatcher("glob:" + glob));
+                }
+            }
+        }
         List<Path> all;
         try (Stream<Path> walk = Files.walk(dir)) {
             all = walk.filter(Files::isRegularFile)
                     .filter(p -> !dir.relativize(p).startsWith("target"))
+                    .filter(p -> !p.equals(ignoreFile))
+                    .filter(p -> ignored.stream().noneMatch(m -> m.matches(dir.relativize(p))))
                     .sorted()
                     .toList();
         }

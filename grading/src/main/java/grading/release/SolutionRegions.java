@@ -2,8 +2,6 @@ package grading.release;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Solution regions, nbgrader style, in the instructor's Java sources:
@@ -27,14 +25,6 @@ public final class SolutionRegions {
     private static final String BEGIN_MEMBERS = "// BEGIN SOLUTION MEMBERS";
     private static final String END = "// END SOLUTION";
     private static final String MEMBERS_STUB = "// your fields and helper methods here";
-
-    /** A type declaration: the class whose method a region sits in. */
-    private static final Pattern TYPE = Pattern.compile(
-            "\\b(?:class|record|interface|enum)\\s+([A-Za-z_$][\\w$]*)");
-    /** A method or constructor header: a name followed by "(" on a line that is not a statement. */
-    private static final Pattern METHOD = Pattern.compile("([A-Za-z_$][\\w$]*)\\s*\\(");
-    private static final List<String> NOT_METHODS = List.of(
-            "if", "for", "while", "switch", "catch", "synchronized", "return", "new", "throw", "try", "else");
 
     /** A malformed marker: {@code file:line: message}. */
     public static final class MarkerException extends RuntimeException {
@@ -88,10 +78,14 @@ public final class SolutionRegions {
                 if (members) {
                     out.add(indent + MEMBERS_STUB);
                 } else {
-                    String method = enclosingMethod(file, lines, i);
-                    String type = enclosingType(lines, i, file);
+                    JavaOutline.Place place = JavaOutline.placeOf(text, i);
+                    if (place.method() == null) {
+                        throw new MarkerException(file, number, BEGIN + " outside a method or constructor body:"
+                                + " use " + BEGIN_MEMBERS + " for fields and helper methods");
+                    }
+                    String type = place.type() != null ? place.type() : typeFromFileName(file);
                     out.add(indent + "throw new " + (importsStub ? "" : "miniasyncio.") + "NotImplementedYet(\""
-                            + type + "." + method + "\", \"" + file + "\");");
+                            + type + "." + place.method() + "\", \"" + file + "\");");
                 }
             } else if (trimmed.startsWith(END)) {
                 if (openLine == 0) {
@@ -146,35 +140,8 @@ public final class SolutionRegions {
         return String.join("\n", out);
     }
 
-    private static String enclosingMethod(String file, String[] lines, int at) {
-        for (int i = at - 1; i >= 0; i--) {
-            String code = stripComment(lines[i]).strip().replaceAll("^(@[\\w.]+(\\([^)]*\\))?\\s*)+", "");
-            if (code.isEmpty() || code.startsWith("*") || code.startsWith("/*")) {
-                continue;
-            }
-            Matcher m = METHOD.matcher(code);
-            if (m.find() && !NOT_METHODS.contains(m.group(1)) && !code.contains("=")
-                    && (code.endsWith("{") || code.endsWith(")") || code.contains(") throws"))) {
-                return m.group(1);
-            }
-        }
-        throw new MarkerException(file, at + 1, BEGIN + " outside a method: use " + BEGIN_MEMBERS
-                + " for fields and helper methods");
-    }
-
-    private static String enclosingType(String[] lines, int at, String file) {
-        for (int i = at - 1; i >= 0; i--) {
-            Matcher m = TYPE.matcher(stripComment(lines[i]));
-            if (m.find() && !lines[i].strip().startsWith("*")) {
-                return m.group(1);
-            }
-        }
+    private static String typeFromFileName(String file) {
         String name = file.substring(file.lastIndexOf('/') + 1);
         return name.endsWith(".java") ? name.substring(0, name.length() - 5) : name;
-    }
-
-    private static String stripComment(String line) {
-        int c = line.indexOf("//");
-        return c < 0 ? line : line.substring(0, c);
     }
 }

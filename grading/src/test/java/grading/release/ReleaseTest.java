@@ -75,6 +75,22 @@ class ReleaseTest {
     }
 
     @Test
+    void filesListedInReleaseignoreStayWithTheInstructor(@TempDir Path repo) throws Exception {
+        Files.writeString(repo.resolve("pom.xml"), "<project/>");
+        Path module = Files.createDirectories(repo.resolve("exercises"));
+        Files.writeString(module.resolve(".releaseignore"), "# instructor tools\ntools/**\n");
+        Files.createDirectories(module.resolve("tools"));
+        Files.writeString(module.resolve("tools/check.sh"), "echo check\n");
+        Files.writeString(module.resolve("pom.xml"), "<project/>");
+        Files.createDirectories(repo.resolve("homework"));
+        Path released = out.resolve("release");
+        new Release(repo, released).write();
+        assertThat(released.resolve("exercises/pom.xml")).exists();
+        assertThat(released.resolve("exercises/tools")).doesNotExist();
+        assertThat(released.resolve("exercises/.releaseignore")).doesNotExist();
+    }
+
+    @Test
     void anUnclosedInstructorBlockIsAnErrorWithFileAndLine(@TempDir Path repo) throws Exception {
         Files.writeString(repo.resolve("pom.xml"), "<project/>");
         Path readme = Files.createDirectories(repo.resolve("exercises")).resolve("README.md");

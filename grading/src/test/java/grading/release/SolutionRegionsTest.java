@@ -32,6 +32,51 @@ class SolutionRegionsTest {
     }
 
     @Test
+    void theStubNamesTheEnclosingTypeNotANestedTypeDeclaredBeforeOrAWordInAComment() {
+        String source = """
+                package homework;
+
+                /** Say "class Comment" and "{" here. */
+                public final class Queue {
+                    public static final class Empty extends RuntimeException {
+                        Empty() { super("{ empty"); }
+                    }
+
+                    // a class Fake { in a comment
+                    private final String brace = "}{";
+                    private final char open = '{';
+
+                    public Object get(int timeout) throws InterruptedException {
+                        Runnable r = () -> { };
+                        // BEGIN SOLUTION
+                        return null;
+                        // END SOLUTION
+                    }
+
+                    interface Body {
+                        void run() throws Exception;
+                    }
+
+                    Queue(int size) {
+                        // BEGIN SOLUTION
+                        // END SOLUTION
+                    }
+                }
+                """;
+        String stripped = SolutionRegions.strip(FILE, source);
+        assertThat(stripped)
+                .contains("throw new miniasyncio.NotImplementedYet(\"Queue.get\", \"" + FILE + "\");")
+                .contains("throw new miniasyncio.NotImplementedYet(\"Queue.Queue\", \"" + FILE + "\");");
+    }
+
+    @Test
+    void aRegionInANestedTypeNamesTheNestedType() {
+        String source = "class Outer {\n  static class Inner {\n    @SuppressWarnings(\"x\")\n    int size() {\n"
+                + "      // BEGIN SOLUTION\n      return 0;\n      // END SOLUTION\n    }\n  }\n}\n";
+        assertThat(SolutionRegions.strip(FILE, source)).contains("NotImplementedYet(\"Inner.size\"");
+    }
+
+    @Test
     void withoutTheImportTheStubIsFullyQualified() {
         String source = "class Demo {\n  void run() {\n    // BEGIN SOLUTION\n    go();\n    // END SOLUTION\n  }\n}\n";
         assertThat(SolutionRegions.strip(FILE, source))
