@@ -1,5 +1,6 @@
 package grading.rules;
 
+import grading.release.Release;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -11,7 +12,10 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,10 +49,13 @@ public final class SubmissionScreen {
 
     /** Folders that are tool state or build output, never part of a submission's content. */
     private static final Set<String> SKIPPED_DIRS = Set.of(".git", "target", ".idea", ".vscode", ".settings",
-            ".mvn", "node_modules", "out", "build", ".gradle");
+            "node_modules");
 
-    /** A file that was left out, and why. */
-    public record Refusal(String path, String reason) {
+    /**
+     * A file that was left out, and why. {@code usual} marks a file every student repository has
+     * (a pom, the visible tests, the runtime's sources): worth a line only when it was changed.
+     */
+    public record Refusal(String path, String reason, boolean usual) {
         @Override
         public String toString() {
             return path + ": " + reason;
@@ -60,17 +67,28 @@ public final class SubmissionScreen {
      *
      * @param sources the solution sources, as paths relative to the submission, sorted
      * @param refused every added or changed file that is not a solution source, with the reason
+     * @param compared whether files were compared with the student release (unchanged ones left out)
      */
-    public record Screening(List<String> sources, List<Refusal> refused) {
-        /** The refusals as lines for the results' output ("nothing refused" when none). */
+    public record Screening(List<String> sources, List<Refusal> refused, boolean compared) {
+        /**
+         * The refusals as lines for the results' output. Without a release to compare with, the
+         * files every student repository has are summed up in one line; the others are listed.
+         */
         public String report() {
-            if (refused.isEmpty()) {
-                return "Files taken from the submission: " + sources.size() + " solution source(s); nothing refused.";
-            }
             StringBuilder out = new StringBuilder("Files taken from the submission: ").append(sources.size())
-                    .append(" solution source(s). Refused (the grader uses its own build and tests):");
-            for (Refusal refusal : refused) {
-                out.append("\n  ").append(refusal);
+                    .append(" solution source(s) under ").append(SOURCES).append('.');
+            List<Refusal> listed = refused.stream().filter(r -> compared || !r.usual()).toList();
+            List<Refusal> usual = refused.stream().filter(r -> !compared && r.usual()).toList();
+            if (!listed.isEmpty()) {
+                out.append("\nRefused (the grader uses its own build, tests and runtime):");
+                for (Refusal refusal : listed) {
+                    out.append("\n  ").append(refusal);
+                }
+            }
+            if (!usual.isEmpty()) {
+                out.append("\nNot used: ").append(usual.size()).append(" other file(s) of the repository (poms, tests,"
+                        + " the runtime): the grader uses its own copies, e.g. ")
+                        .append(String.join(", ", usual.stream().limit(3).map(Refusal::path).toList()));
             }
             return out.toString();
         }
@@ -101,7 +119,8 @@ public final class SubmissionScreen {
             Files.walkFileTree(submission, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    if (!dir.equals(submission) && SKIPPED_DIRS.contains(dir.getFileName().toString())) {
+                    if (!dir.equals(submission) && SKIPPED_DIRS.contains(dir.getFileName().toString())
+                            && !relative(submission, dir).startsWith(SOURCES)) { // a package may be named "target"
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     return FileVisitResult.CONTINUE;
@@ -112,24 +131,24 @@ public final class SubmissionScreen {
                     String path = relative(submission, file);
                     if (attrs.isSymbolicLink() || Files.isSymbolicLink(file)) {
                         refused.add(new Refusal(path, "a symbolic link: it could point at the grader's files;"
-                                + " submit the file itself"));
+                                + " submit the file itself", false));
                         return FileVisitResult.CONTINUE;
                     }
                     if (!attrs.isRegularFile()) {
                         return FileVisitResult.CONTINUE;
                     }
-                    String reason = judge(file, path);
-                    if (reason == null) {
+                    Refusal refusal = judge(file, path);
+                    if (refusal == null) {
                         sources.add(path);
                     } else if (!sameAsRelease(release, path, file)) {
-                        refused.add(new Refusal(path, reason));
+                        refused.add(refusal);
                     }
                     return FileVisitResult.CONTINUE;
                 }
 
                 @Override
                 public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    refused.add(new Refusal(relative(submission, file), "cannot be read: " + e.getMessage()));
+                    refused.add(new Refusal(relative(submission, file), "cannot be read: " + e.getMessage(), false));
                     return FileVisitResult.CONTINUE;
                 }
             });
@@ -138,47 +157,106 @@ public final class SubmissionScreen {
         }
         sources.sort(Comparator.naturalOrder());
         refused.sort(Comparator.comparing(Refusal::path));
-        return new Screening(List.copyOf(sources), List.copyOf(refused));
+        return new Screening(List.copyOf(sources), List.copyOf(refused), release != null);
     }
 
     /** Null when {@code file} is a solution source, else why it is refused. */
-    static String judge(Path file, String path) throws IOException {
+    static Refusal judge(Path file, String path) throws IOException {
         String name = file.getFileName().toString();
         if (name.equals("pom.xml")) {
-            return "a pom: the grader builds with its own pom, so a submission cannot change the build or skip tests";
+            return usual(path, "a pom: the grader builds with its own pom, so a submission cannot change the build"
+                    + " or skip tests");
         }
         if (path.contains("META-INF/services/")) {
-            return "a META-INF/services entry: it would register code inside the test harness (a JUnit listener,"
-                    + " an extension); only homework sources are taken";
+            return listed(path, "a META-INF/services entry: it would register code inside the test harness"
+                    + " (a JUnit listener, an extension); only homework sources are taken");
         }
         if (name.equals("junit-platform.properties")) {
-            return "junit-platform.properties: it would reconfigure the test engine; the grader uses its own settings";
+            return listed(path, "junit-platform.properties: it would reconfigure the test engine; the grader uses"
+                    + " its own settings");
         }
-        if (path.startsWith("grading/") || path.contains("/src/test/")) {
-            return "a test file: the grader runs its own copy of the visible tests and its hidden tests";
+        if (path.startsWith("grading/")) {
+            return listed(path, "a test file: the grader runs its own copy of the visible tests and its hidden tests");
         }
-        if (path.contains("/src/main/resources/") || path.contains("/META-INF/")) {
-            return "a resource: only the .java sources under " + SOURCES + " are taken";
+        if (path.contains("/src/main/resources/") || path.contains("/src/test/resources/") || path.contains("/META-INF/")) {
+            return listed(path, "a resource: only the .java sources under " + SOURCES + " are taken");
+        }
+        if (path.contains("/src/test/")) {
+            return usual(path, "a test file: the grader runs its own copy of the visible tests and its hidden tests");
+        }
+        if (!path.startsWith(SOURCE_ROOT)) {
+            return usual(path, "not part of the homework: the grader uses its own copy of everything but "
+                    + SOURCES);
         }
         if (!name.endsWith(".java")) {
-            return "not a solution source: only the .java files under " + SOURCES + " are taken";
+            return listed(path, "not a solution source: only the .java files under " + SOURCES + " are taken");
         }
         String declared = declaredPackage(file);
         String reserved = reservedPrefix(declared);
         if (reserved != null) {
-            return "a class in the reserved package " + declared + " (" + reserved + ".* belongs to the test harness,"
-                    + " the kit or the grader): it could shadow their classes";
+            return listed(path, "a class in the reserved package " + declared + " (" + reserved + ".* belongs to the"
+                    + " test harness, the kit or the grader): it could shadow their classes");
         }
         if (!path.startsWith(SOURCES)) {
-            return "outside " + SOURCES + ": the grader uses its own copy of everything but the homework sources";
+            return listed(path, "outside " + SOURCES + ": only the homework sources are taken");
         }
         if (!(declared.equals("homework") || declared.startsWith("homework."))) {
-            return "declares package '" + declared + "': solution sources must be in package homework";
+            return listed(path, "declares package '" + declared + "': solution sources must be in package homework");
         }
         if (Files.size(file) > MAX_SOURCE_BYTES) {
-            return "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much";
+            return listed(path, "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much");
         }
         return null;
+    }
+
+    /** Where Java sources of the homework module live: only classes under it are compiled. */
+    private static final String SOURCE_ROOT = "homework/src/main/java/";
+
+    private static Refusal usual(String path, String reason) {
+        return new Refusal(path, reason, true);
+    }
+
+    private static Refusal listed(String path, String reason) {
+        return new Refusal(path, reason, false);
+    }
+
+    private static final Map<Path, Optional<Path>> RELEASES = new HashMap<>();
+
+    /**
+     * The student release to compare submissions with, made once per grader process from the
+     * instructor repository that {@code kit} (grader.jar) was built in; null when the kit is not
+     * inside one (a grading service with grader.jar alone), or the release cannot be made. Then
+     * {@link Screening#report} sums up the usual files instead of comparing them.
+     */
+    public static synchronized Path releaseFor(Path kit) {
+        Path jar = kit.toAbsolutePath().normalize();
+        return RELEASES.computeIfAbsent(jar, k -> {
+            Path repo = k.getParent() == null || k.getParent().getParent() == null ? null
+                    : k.getParent().getParent().getParent(); // REPO/grading/target/grader.jar
+            if (repo == null || !Files.isRegularFile(repo.resolve("pom.xml")) || !Files.isDirectory(repo.resolve("grading"))
+                    || !Files.isDirectory(repo.resolve("homework"))) {
+                return Optional.empty();
+            }
+            try {
+                Path dir = Files.createTempDirectory("grading-release-");
+                Path release = dir.resolve("release");
+                new Release(repo, release).write();
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir), "delete-release"));
+                return Optional.of(release);
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }).orElse(null);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temporary directory: the system cleans it eventually
+        }
     }
 
     /** The reserved package prefix that {@code pkg} is in, or null. */

@@ -37,7 +37,8 @@ class SubmissionScreenTest {
         assertThat(screening.sources()).containsExactly(
                 "homework/src/main/java/homework/Homework.java", "homework/src/main/java/homework/util/Helper.java");
         assertThat(screening.refused()).isEmpty();
-        assertThat(screening.report()).contains("2 solution source(s); nothing refused");
+        assertThat(screening.report()).isEqualTo(
+                "Files taken from the submission: 2 solution source(s) under homework/src/main/java/homework/.");
     }
 
     @Test
@@ -77,8 +78,12 @@ class SubmissionScreenTest {
                 .contains("declares package 'elsewhere'");
         assertThat(reasonFor(screening, "homework/src/main/java/homework/notes.txt")).startsWith("not a solution source");
         assertThat(reasonFor(screening, "mini-asyncio/src/main/java/miniasyncio/Scheduler.java"))
-                .contains("reserved package miniasyncio");
-        assertThat(screening.report()).contains("Refused").contains("pom.xml: a pom");
+                .startsWith("not part of the homework");
+        // Without a release to compare with, the files every repository has are summed up.
+        assertThat(screening.report()).contains("Refused")
+                .contains("homework/src/main/java/homework/Grader.java: a class in the reserved package grading")
+                .contains("Not used: 4 other file(s)")
+                .doesNotContain("pom.xml: a pom");
     }
 
     @Test
@@ -94,6 +99,24 @@ class SubmissionScreenTest {
 
         assertThat(screening.refused()).extracting(Refusal::path)
                 .containsExactly("homework/src/test/java/homework/HomeworkTest.java");
+        assertThat(screening.report()).contains("homework/src/test/java/homework/HomeworkTest.java: a test file");
+    }
+
+    @Test
+    void theReleaseToCompareWithIsMadeFromTheInstructorRepositoryOfTheKit(@TempDir Path elsewhere) {
+        Path kit = Submissions.root().resolve("grading/target/grader.jar");
+
+        Path release = SubmissionScreen.releaseFor(kit);
+
+        assertThat(release).isNotNull();
+        assertThat(release.resolve("pom.xml")).exists();
+        assertThat(release.resolve("grading")).doesNotExist();
+        assertThat(SubmissionScreen.releaseFor(kit)).isEqualTo(release); // made once
+        assertThat(SubmissionScreen.releaseFor(elsewhere.resolve("grader.jar"))).isNull();
+        // The untouched release, screened against itself: its stubs are the sources, nothing refused.
+        Screening screening = SubmissionScreen.screen(release, release);
+        assertThat(screening.sources()).contains("homework/src/main/java/homework/Homework.java");
+        assertThat(screening.refused()).isEmpty();
     }
 
     @Test
