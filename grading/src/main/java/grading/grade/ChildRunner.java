@@ -90,6 +90,10 @@ public final class ChildRunner {
                 ChildMain.class.getName());
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.redirectInput(ProcessBuilder.Redirect.PIPE);
+        // Nothing of the grader's environment (CI tokens, paths) is the submission's business, and
+        // it runs in the scratch directory, away from where the grader writes its results.
+        builder.environment().clear();
+        builder.directory(studentClasses.getParent().toFile());
         Process child = builder.start();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         Thread errDrain = drain(child.getErrorStream(), stderr, 8_192);
@@ -115,7 +119,7 @@ public final class ChildRunner {
                 GradedTests.Spec spec = specs.get(next);
                 if (line == null) { // timed out
                     boolean whole = System.nanoTime() >= deadline;
-                    child.destroyForcibly();
+                    kill(child);
                     child.waitFor(5, TimeUnit.SECONDS);
                     String why = whole
                             ? "timed out: the whole grading run went over its limit of " + limits.totalMillis() / 1000 + " s"
@@ -168,10 +172,15 @@ public final class ChildRunner {
             if (child.isAlive()) {
                 child.waitFor(2, TimeUnit.SECONDS);
             }
-            child.destroyForcibly();
-            child.descendants().forEach(ProcessHandle::destroyForcibly);
+            kill(child);
             outReader.interrupt();
         }
+    }
+
+    /** Kills the child and whatever it started (its descendants first: once it is gone they are orphans). */
+    private static void kill(Process child) {
+        child.descendants().forEach(ProcessHandle::destroyForcibly);
+        child.destroyForcibly();
     }
 
     private static long ms(long millis) {

@@ -40,9 +40,14 @@ public final class Grading {
     public Report grade(Path submission) throws IOException, InterruptedException {
         long start = System.nanoTime();
         List<GradedTests.Spec> specs = GradedTests.all();
-        List<Path> sources = sources(submission);
+        Screened screened = screen(submission);
+        List<Path> sources = screened.sources();
+        String screening = screened.report().isEmpty() ? "" : screened.report() + "\n";
+        if (!screening.isEmpty()) {
+            log.println(screened.report());
+        }
         if (sources.isEmpty()) {
-            return allFailed(specs, "no homework sources in the submission: expected .java files under "
+            return allFailed(specs, screening + "no homework sources in the submission: expected .java files under "
                     + SOURCES + "/", start);
         }
         Path work = Files.createTempDirectory("grading-");
@@ -52,7 +57,7 @@ public final class Grading {
             if (!compiled.ok()) {
                 log.println("the submission does not compile:");
                 log.println(compiled.errors());
-                return allFailed(specs, "the submission does not compile:\n" + compiled.errors(), start);
+                return allFailed(specs, screening + "the submission does not compile:\n" + compiled.errors(), start);
             }
             List<TestResult> results = new ArrayList<>(staticRules(classes));
             int[] count = {0};
@@ -60,7 +65,7 @@ public final class Grading {
                     "[%2d/%d] %-6s %s%s%n", ++count[0], specs.size(), r.passed() ? "passed" : "FAILED", r.name(),
                     r.passed() ? "" : ": " + Report.firstLine(r.reason())));
             results.addAll(runner.runAll(specs));
-            return new Report(results, summary(sources.size(), results), seconds(start));
+            return new Report(results, screening + summary(sources.size(), results), seconds(start));
         } finally {
             delete(work);
         }
@@ -95,6 +100,35 @@ public final class Grading {
             return results;
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("grading.rules.StaticRules.check failed: " + e, e);
+        }
+    }
+
+    /** The solution sources taken from a submission, and what the screen says about the rest. */
+    private record Screened(List<Path> sources, String report) {
+    }
+
+    /**
+     * Which files of the submission are taken: the autograder's {@code grading.rules.SubmissionScreen}
+     * when it is built in (it also reports every refused file and why), else every .java file
+     * under {@link #SOURCES}. Called by name, like the static rules.
+     */
+    private static Screened screen(Path submission) throws IOException {
+        Class<?> screen;
+        try {
+            screen = Class.forName("grading.rules.SubmissionScreen");
+        } catch (ClassNotFoundException notThere) {
+            return new Screened(sources(submission), "");
+        }
+        try {
+            Object screening = screen.getMethod("screen", Path.class).invoke(null, submission);
+            List<Path> sources = new ArrayList<>();
+            for (Object relative : (List<?>) component(screening, "sources")) {
+                sources.add(submission.resolve(relative.toString()));
+            }
+            String report = String.valueOf(screening.getClass().getMethod("report").invoke(screening));
+            return new Screened(sources, report);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("grading.rules.SubmissionScreen.screen failed: " + e, e);
         }
     }
 
