@@ -132,10 +132,10 @@ public final class ClassGrading {
     /** "graded", or what kept the submission from being tested at all. */
     static String status(Report report) {
         String output = report.output() == null ? "" : report.output();
-        if (output.startsWith("the submission does not compile")) {
+        if (output.contains("the submission does not compile")) {
             return "does not compile";
         }
-        if (output.startsWith("no homework sources")) {
+        if (output.contains("no homework sources in the submission")) {
             return "no homework sources";
         }
         return GRADED;

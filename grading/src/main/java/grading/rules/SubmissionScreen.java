@@ -97,9 +97,22 @@ public final class SubmissionScreen {
     private SubmissionScreen() {
     }
 
-    /** {@link #screen(Path, Path)} without a release to compare with: every non-source file is reported. */
+    /**
+     * {@link #screen(Path, Path)}, compared with the student release of the instructor repository
+     * this grader was built in, when it runs from there ({@code REPO/grading/target/grader.jar} or
+     * {@code REPO/grading/target/classes}); else with none.
+     */
     public static Screening screen(Path submission) {
-        return screen(submission, null);
+        return screen(submission, releaseFor(ownLocation()));
+    }
+
+    /** grader.jar, or the classes directory, this class was loaded from. */
+    private static Path ownLocation() {
+        try {
+            return Path.of(SubmissionScreen.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return Path.of("grader.jar");
+        }
     }
 
     /**
@@ -232,7 +245,7 @@ public final class SubmissionScreen {
         Path jar = kit.toAbsolutePath().normalize();
         return RELEASES.computeIfAbsent(jar, k -> {
             Path repo = k.getParent() == null || k.getParent().getParent() == null ? null
-                    : k.getParent().getParent().getParent(); // REPO/grading/target/grader.jar
+                    : k.getParent().getParent().getParent(); // REPO/grading/target/grader.jar (or classes)
             if (repo == null || !Files.isRegularFile(repo.resolve("pom.xml")) || !Files.isDirectory(repo.resolve("grading"))
                     || !Files.isDirectory(repo.resolve("homework"))) {
                 return Optional.empty();

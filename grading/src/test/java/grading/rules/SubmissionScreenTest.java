@@ -57,7 +57,7 @@ class SubmissionScreenTest {
         write("mini-asyncio/src/main/java/miniasyncio/Scheduler.java", "package miniasyncio;\nclass Scheduler {}\n");
         write("homework/src/main/java/homework/Homework.java", "package homework;\nclass Homework {}\n");
 
-        Screening screening = SubmissionScreen.screen(submission);
+        Screening screening = SubmissionScreen.screen(submission, null);
 
         assertThat(screening.sources()).containsExactly("homework/src/main/java/homework/Homework.java");
         assertThat(reasonFor(screening, "pom.xml")).startsWith("a pom:");
@@ -100,6 +100,17 @@ class SubmissionScreenTest {
         assertThat(screening.refused()).extracting(Refusal::path)
                 .containsExactly("homework/src/test/java/homework/HomeworkTest.java");
         assertThat(screening.report()).contains("homework/src/test/java/homework/HomeworkTest.java: a test file");
+    }
+
+    @Test
+    void byDefaultASubmissionIsComparedWithTheReleaseOfThisInstructorRepository() throws IOException {
+        write("pom.xml", "<project><!-- edited --></project>");
+        write("homework/src/main/java/homework/Homework.java", "package homework;\nclass Homework {}\n");
+
+        Screening screening = SubmissionScreen.screen(submission);
+
+        assertThat(screening.compared()).isTrue();
+        assertThat(screening.report()).contains("pom.xml: a pom: the grader builds with its own pom");
     }
 
     @Test
