@@ -137,6 +137,15 @@ public class FutureScheduler extends Scheduler {
         // END SOLUTION
     }
 
+    /**
+     * Cancels task {@code tid}: {@code task.cancel()} ends up here. Plain futures can be
+     * cancelled from step 3 on; tasks only from step 5, by {@code CancellableScheduler}.
+     */
+    public boolean cancel(int tid) {
+        throw new UnsupportedOperationException("cancel(" + tid + "): " + getClass().getSimpleName()
+                + " cannot cancel tasks; run on a CancellableScheduler (step 5) to cancel them");
+    }
+
     /** Marks task {@code tid}'s failure as seen, so the end of the run does not report it. */
     public void markRetrieved(int tid) {
         takeResult(tid);

@@ -41,6 +41,16 @@ public final class TaskFuture<T> extends Future<T> {
         return super.exception();
     }
 
+    /**
+     * Cancels the <em>task</em> (not just this future): its scheduler delivers a
+     * {@link CancelledException} where the task waits, and the future completes when the task
+     * has finished unwinding.
+     */
+    @Override
+    public boolean cancel() {
+        return scheduler.cancel(task.tid());
+    }
+
     @Override
     public String toString() {
         return "future of " + task;
