@@ -9,6 +9,8 @@ import exercises.step5_cancellation.Ex5Cancel;
 import exercises.step6_timeouts.Ex6Deadlock;
 import exercises.step6_timeouts.Ex6Timeout;
 import exercises.step7_taskgroup.Ex7TaskGroup;
+import exercises.step8_queue.Ex8Pipeline;
+import exercises.step9_run.Ex9Run;
 import java.util.List;
 import miniasyncio.cli.ExampleCatalog;
 import miniasyncio.cli.ExampleInfo;
@@ -32,6 +34,8 @@ public final class ExerciseExamples implements ExampleCatalog {
                 new ExampleInfo("Ex5Cancel", "step 5: cancel() raises CancelledException where the task waits; finally runs", Ex5Cancel::main),
                 new ExampleInfo("Ex6Timeout", "step 6: waitFor(slow_op, 0.2): slow_op cleans up, the caller times out", Ex6Timeout::main),
                 new ExampleInfo("Ex6Deadlock", "step 6: two locks in opposite order; timeout(1.0) ends the hang", Ex6Deadlock::main),
-                new ExampleInfo("Ex7TaskGroup", "step 7: TaskGroup waits for all; a failure cancels the rest", Ex7TaskGroup::main));
+                new ExampleInfo("Ex7TaskGroup", "step 7: TaskGroup waits for all; a failure cancels the rest", Ex7TaskGroup::main),
+                new ExampleInfo("Ex8Pipeline", "step 8: producer/consumer over Queue(2) under a TaskGroup and a timeout", Ex8Pipeline::main),
+                new ExampleInfo("Ex9Run", "step 9: run() waits for all; runUntilComplete() cancels the rest", Ex9Run::main));
     }
 }
