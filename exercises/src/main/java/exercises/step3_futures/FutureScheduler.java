@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import miniasyncio.Clock;
-import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.NotImplementedYet;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
@@ -144,6 +144,20 @@ public class FutureScheduler extends Scheduler {
     public boolean cancel(int tid) {
         throw new UnsupportedOperationException("cancel(" + tid + "): " + getClass().getSimpleName()
                 + " cannot cancel tasks; run on a CancellableScheduler (step 5) to cancel them");
+    }
+
+    /**
+     * As the core's (closes every unfinished task after a failed run), except that a missing
+     * exercise method met while closing does not hide the one the run failed on: the first
+     * {@link NotImplementedYet} is the method to write first.
+     */
+    @Override
+    protected void closeAll() {
+        try {
+            super.closeAll();
+        } catch (NotImplementedYet alsoMissing) {
+            // pendingTasks() is not written yet either; the run's own exception goes on
+        }
     }
 
     /** Marks task {@code tid}'s failure as seen, so the end of the run does not report it. */
