@@ -65,7 +65,7 @@ class ExamplesTest {
         Output list = cli("list");
         assertThat(list.exitCode()).isZero();
         List<String> names = names().toList();
-        assertThat(names).containsExactly("Ex1Generators", "Ex2RoundRobin", "Ex3Futures", "Ex4Race", "Ex4GatherError",
+        assertThat(names).containsExactly("Ex1Generators", "Ex2RoundRobin", "Ex3Futures", "Ex3Ticker", "Ex4Race", "Ex4GatherError",
                 "Ex5Cancel", "Ex6Timeout", "Ex6Deadlock", "Ex7TaskGroup", "Ex8Pipeline", "Ex9Run");
         int last = -1;
         for (String name : names) {

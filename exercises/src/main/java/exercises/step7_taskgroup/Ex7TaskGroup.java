@@ -1,5 +1,6 @@
 package exercises.step7_taskgroup;
 
+import static exercises.step3_futures.Futures.spawn;
 import static miniasyncio.MiniAsyncio.sleep;
 
 import exercises.Py;
@@ -9,13 +10,28 @@ import exercises.step5_cancellation.CancellableScheduler;
 import java.util.List;
 
 /**
- * The lecture's TaskGroup demos (section 5): the group waits for both workers; then a failing
+ * The lecture's structured-concurrency demos (section 5): a task nobody awaits keeps its
+ * exception (the caller goes on); the group waits for both workers; then a failing
  * child cancels its sibling (whose {@code finally} runs) and the group raises one exception
  * carrying the failure.
  */
 public final class Ex7TaskGroup {
 
     private Ex7TaskGroup() {
+    }
+
+    static Object buggy() {
+        sleep(0.05);
+        throw new ValueError("oops");
+    }
+
+    /** The anti-pattern: a task started and never awaited keeps its exception to itself. */
+    static void mainOrphan() {
+        TaskFuture<Object> task = spawn("buggy", Ex7TaskGroup::buggy);
+        sleep(0.2);
+        System.out.println("main_orphan: continued after the child task failed");
+        System.out.println("child done: " + Py.str(task.isDone()));
+        System.out.println("child exception: " + Py.repr(task.exception()));
     }
 
     static String worker(String name, double delay) {
@@ -58,6 +74,10 @@ public final class Ex7TaskGroup {
     }
 
     public static void main(String[] args) {
+        new CancellableScheduler().run("main_orphan", () -> {
+            mainOrphan();
+            return null;
+        });
         new CancellableScheduler().run("taskgroup_demo", () -> {
             taskgroupDemo();
             return null;
