@@ -1,12 +1,14 @@
 package miniasyncio.cli;
 
 import java.io.IOException;
+import java.lang.reflect.Constructor;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import miniasyncio.Instrument;
 import miniasyncio.LoopPolicy;
 import miniasyncio.Scheduler;
 import miniasyncio.trace.ChromeTrace;
@@ -49,11 +51,20 @@ final class ObserveOptions {
             description = "After the run, print loop iterations, the longest step, peak ready, peak pending tasks, timers set and fired.")
     boolean stats;
 
+    @Option(names = "--instrument", paramLabel = "CLASS",
+            description = "Add an instrument of yours (a miniasyncio.Instrument with a constructor taking a Scheduler,"
+                    + " or none) to every scheduler; may be repeated. E.g. miniasyncio.trace.EventLog prints each event.")
+    List<String> instruments = new ArrayList<>();
+
+    private final List<Constructor<? extends Instrument>> instrumentMakers = new ArrayList<>();
     private final List<Recorder> recorders = new ArrayList<>();
     private final List<LoopStats> allStats = new ArrayList<>();
 
     /** Checks the options and arranges for every new scheduler to be watched. */
-    void install(CommandLine commandLine) {
+    void install(CommandLine commandLine, ClassLoader loader) {
+        for (String name : instruments) {
+            instrumentMakers.add(instrumentMaker(commandLine, loader, name));
+        }
         if (slowStep != null && (!(slowStep >= 0) || slowStep.isInfinite())) {
             throw new CommandLine.ParameterException(commandLine,
                     "--slow-step needs a finite number of seconds >= 0, got " + slowStep);
@@ -62,7 +73,7 @@ final class ObserveOptions {
         checkWritable(commandLine, "--trace-html", traceHtml);
         boolean record = trace || traceOut != null || traceHtml != null;
         boolean debugging = debug || slowStep != null;
-        if (!record && !debugging && !stats) {
+        if (!record && !debugging && !stats && instrumentMakers.isEmpty()) {
             return;
         }
         LoopPolicy.onNewScheduler(scheduler -> setUp(scheduler, record, debugging));
@@ -80,6 +91,42 @@ final class ObserveOptions {
         }
         if (stats) {
             allStats.add(LoopStats.attach(scheduler));
+        }
+        for (Constructor<? extends Instrument> maker : instrumentMakers) {
+            try {
+                scheduler.addInstrument(maker.getParameterCount() == 1 ? maker.newInstance(scheduler) : maker.newInstance());
+            } catch (ReflectiveOperationException e) {
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                throw new IllegalStateException("cannot make instrument " + maker.getDeclaringClass().getName() + ": "
+                        + cause, cause);
+            }
+        }
+    }
+
+    /** The instrument's constructor taking a Scheduler, else its no-argument one; a usage error if neither. */
+    private static Constructor<? extends Instrument> instrumentMaker(CommandLine commandLine, ClassLoader loader,
+                                                                    String name) {
+        Class<?> type;
+        try {
+            type = Class.forName(name, true, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new CommandLine.ParameterException(commandLine, "--instrument " + name
+                    + ": no such class (give its full name, and --class-path if it is yours)");
+        }
+        if (!Instrument.class.isAssignableFrom(type)) {
+            throw new CommandLine.ParameterException(commandLine, "--instrument " + name
+                    + " is not a miniasyncio.Instrument: implement that interface");
+        }
+        Class<? extends Instrument> instrument = type.asSubclass(Instrument.class);
+        try {
+            return instrument.getConstructor(Scheduler.class);
+        } catch (NoSuchMethodException e) {
+            try {
+                return instrument.getConstructor();
+            } catch (NoSuchMethodException e2) {
+                throw new CommandLine.ParameterException(commandLine, "--instrument " + name
+                        + " needs a public constructor taking a Scheduler, or one taking nothing");
+            }
         }
     }
 

@@ -58,7 +58,7 @@ final class RunCommand implements Callable<Integer> {
         LoopPolicy.setClock(virtualTime ? Clock::virtual : Clock::monotonic);
         int exit = 0;
         try {
-            observe.install(spec.commandLine());
+            observe.install(spec.commandLine(), loader());
             main.main(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException usage) {
             throw usage;
