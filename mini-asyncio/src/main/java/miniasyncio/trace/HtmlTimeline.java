@@ -33,7 +33,7 @@ public final class HtmlTimeline {
         svg.append(String.format(Locale.ROOT,
                 "<svg id=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
                         + " viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"timeline of the run\">%n",
-                LABEL + CHART + 30, height, LABEL + CHART + 30, height));
+                LABEL + CHART + 60, height, LABEL + CHART + 60, height));
         axis(svg, end, scale, height);
         int y = TOP;
         for (TaskRow row : timeline.rows()) {
