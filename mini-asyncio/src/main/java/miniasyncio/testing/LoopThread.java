@@ -66,6 +66,9 @@ final class LoopThread {
         this.scheduler = scheduler;
         scheduler.setEndWithMain(true);
         scheduler.setDebug(true); // tasks remember where they were created: the messages name the place
+        // A test's first step also loads classes (AssertJ, the code under test): warn only about
+        // steps that are slow beyond doubt, so the warning is worth reading.
+        scheduler.setSlowStepThreshold(1.0);
         this.thread = new Thread(this::loop, "mini-asyncio loop of " + name);
         this.thread.setDaemon(true);
         this.thread.start();
