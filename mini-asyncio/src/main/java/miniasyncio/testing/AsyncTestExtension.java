@@ -68,9 +68,12 @@ public final class AsyncTestExtension
         if (test.isEmpty()) {
             return;
         }
-        LoopThread loop = loop(context);
         if (shared(context).isPresent()) {
             return; // failures were checked after each job; pending tasks are checked after @AfterAll
+        }
+        LoopThread loop = context.getStore(NAMESPACE).get(LOOP, LoopThread.class);
+        if (loop == null) {
+            return; // beforeEach never ran (an earlier extension failed): JUnit reports that failure
         }
         String what = "test " + context.getRequiredTestMethod().getName() + "()";
         LoopThread.End end = loop.finish(context.getStore(NAMESPACE).get(DEADLINE, Long.class), limit(test.get().timeout()));
