@@ -102,7 +102,8 @@ public class Scheduler {
 
     /**
      * Runs {@code main} as task 1 and then the loop until <em>all</em> tasks have finished
-     * (the lecture's semantics; {@code asyncio.run} instead stops at main and cancels the rest).
+     * (the lecture's semantics; {@code asyncio.run} instead stops at main and cancels the rest,
+     * which {@link #setEndWithMain(boolean)} asks for).
      *
      * @return main's result
      * @throws RuntimeException main's exception, rethrown (a checked one wrapped in
