@@ -43,9 +43,9 @@ class GradingProofIT {
     @Test
     void theReferenceSolutionScoresFullMarks() throws Exception {
         Report report = grade(Repo.root());
-        assertThat(report.maxScore()).isEqualTo(100);
-        assertThat(report.score()).as(report.table()).isEqualTo(report.maxScore());
-        assertThat(report.resultsJson()).contains("\"score\": 100,");
+        assertThat(GradedTests.all().stream().mapToDouble(GradedTests.Spec::points).sum()).isEqualTo(100);
+        assertThat(report.score()).as(report.table()).isEqualTo(report.maxScore()).isGreaterThanOrEqualTo(100);
+        assertThat(report.resultsJson()).contains("\"score\": " + Report.number(report.score()) + ",");
     }
 
     @Test
@@ -54,7 +54,9 @@ class GradingProofIT {
         new Release(Repo.root(), release).write();
         Report report = grade(release);
         assertThat(report.score()).as(report.table()).isZero();
-        assertThat(report.tests()).allSatisfy(t -> assertThat(t.reason()).contains("not implemented yet"));
+        List<String> graded = GradedTests.all().stream().map(GradedTests.Spec::number).toList();
+        assertThat(report.tests()).filteredOn(t -> graded.contains(t.number())).hasSize(graded.size())
+                .allSatisfy(t -> assertThat(t.reason()).contains("not implemented yet"));
     }
 
     @Test
@@ -66,7 +68,7 @@ class GradingProofIT {
         Report report = grade(submission);
         assertThat(report.score()).isZero();
         assertThat(report.output()).contains("does not compile", "Homework.java:2: error:");
-        assertThat(report.tests()).hasSize(GradedTests.all().size());
+        assertThat(report.tests()).hasSizeGreaterThanOrEqualTo(GradedTests.all().size());
     }
 
     @Test

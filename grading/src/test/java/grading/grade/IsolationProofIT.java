@@ -3,12 +3,14 @@ package grading.grade;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import grading.Repo;
+import grading.hidden.GradedTests;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,19 +47,28 @@ class IsolationProofIT {
                 + "System.out.println(\"PASSED 100/100\"); }");
         TestResult unknown = report.tests().stream().filter(t -> t.name().equals(UNKNOWN_TID_TEST)).findFirst()
                 .orElseThrow();
-        // the reference still rejects tid 999 after printing: the forged lines change nothing
+        // the reference still rejects that tid after printing: the forged lines change nothing
         assertThat(unknown.passed()).isTrue();
         assertThat(unknown.output()).contains("PASSED 100/100");
-        assertThat(report.score()).isEqualTo(100);
+        assertThat(graded(report)).allSatisfy(t -> assertThat(t.passed()).as(t.name()).isTrue());
+    }
+
+    /**
+     * The graded tests only: static rules, where they are built in, judge the code itself (a
+     * System.exit fails its rule too) and are checked by their own tests.
+     */
+    private static List<TestResult> graded(Report report) {
+        List<String> numbers = GradedTests.all().stream().map(GradedTests.Spec::number).toList();
+        return report.tests().stream().filter(t -> numbers.contains(t.number())).toList();
     }
 
     private static void assertOnlyTheUnknownTidTestFailed(Report report, String reason) {
-        assertThat(report.tests()).hasSize(16);
-        assertThat(report.tests()).filteredOn(t -> !t.passed()).singleElement().satisfies(t -> {
+        List<TestResult> graded = graded(report);
+        assertThat(graded).hasSize(GradedTests.all().size());
+        assertThat(graded).filteredOn(t -> !t.passed()).singleElement().satisfies(t -> {
             assertThat(t.name()).isEqualTo(UNKNOWN_TID_TEST);
             assertThat(t.reason()).startsWith(reason);
         });
-        assertThat(report.score()).isEqualTo(96);
     }
 
     /** The reference homework with {@code statement} put at the start of Homework.awaitTask. */
