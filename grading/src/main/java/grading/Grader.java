@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
  * <pre>
  *   java -jar grading/target/grader.jar release --out ../student-repo
  *   java -jar grading/target/grader.jar grade SUBMISSION --results results.json [--junit-xml F] [--fail-under S]
+ *   java -jar grading/target/grader.jar grade --submissions DIR --out OUTDIR [--jobs N]
  * </pre>
  *
  * Exit codes: 0 when the command did its job (whatever the score), 1 when the score is below

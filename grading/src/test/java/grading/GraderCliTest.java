@@ -52,6 +52,14 @@ class GraderCliTest {
     }
 
     @Test
+    void gradeNeedsASubmissionOrAClass(@TempDir Path dir) {
+        assertThat(Grader.execute("grade")).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("give a SUBMISSION to grade, or --submissions DIR --out OUTDIR");
+        assertThat(Grader.execute("grade", "--submissions", dir.toString())).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("--submissions DIR needs --out OUTDIR");
+    }
+
+    @Test
     void releaseNeedsOut() {
         assertThat(Grader.execute("release")).isEqualTo(Grader.USAGE);
     }

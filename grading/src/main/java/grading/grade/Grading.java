@@ -42,13 +42,14 @@ public final class Grading {
         List<GradedTests.Spec> specs = GradedTests.all();
         Screened screened = screen(submission);
         List<Path> sources = screened.sources();
-        String screening = screened.report().isEmpty() ? "" : screened.report() + "\n";
+        // after the main message: the first line of the output says what happened (batch tools read it)
+        String screening = screened.report().isEmpty() ? "" : "\n\n" + screened.report();
         if (!screening.isEmpty()) {
             log.println(screened.report());
         }
         if (sources.isEmpty()) {
-            return allFailed(specs, screening + "no homework sources in the submission: expected .java files under "
-                    + SOURCES + "/", start);
+            return allFailed(specs, "no homework sources in the submission: expected .java files under "
+                    + SOURCES + "/" + screening, start);
         }
         Path work = Files.createTempDirectory("grading-");
         try {
@@ -57,7 +58,7 @@ public final class Grading {
             if (!compiled.ok()) {
                 log.println("the submission does not compile:");
                 log.println(compiled.errors());
-                return allFailed(specs, screening + "the submission does not compile:\n" + compiled.errors(), start);
+                return allFailed(specs, "the submission does not compile:\n" + compiled.errors() + screening, start);
             }
             List<TestResult> results = new ArrayList<>(staticRules(classes));
             int[] count = {0};
@@ -65,7 +66,7 @@ public final class Grading {
                     "[%2d/%d] %-6s %s%s%n", ++count[0], specs.size(), r.passed() ? "passed" : "FAILED", r.name(),
                     r.passed() ? "" : ": " + Report.firstLine(r.reason())));
             results.addAll(runner.runAll(specs));
-            return new Report(results, screening + summary(sources.size(), results), seconds(start));
+            return new Report(results, summary(sources.size(), results) + screening, seconds(start));
         } finally {
             delete(work);
         }
