@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * A progress bar with an ETA for a batch, on stderr:
+ * A progress bar with an ETA for a batch:
  * {@code [########............]  12/30  40%  1:02 elapsed  ETA 1:33  s12-reference 106/106}.
  * On a terminal it redraws one line; elsewhere (a CI log, a file) it prints one line per
  * finished submission, so logs stay readable.
