@@ -218,6 +218,37 @@ public final class Coroutine {
         }
     }
 
+    // ------------------------------------------------- the bare continuation, for the bench
+
+    /*
+     * The bench command compares the scheduler with its physical limit: a bare JDK continuation
+     * with nothing around it. All jdk.internal.vm use stays in this class, so the bench reaches a
+     * bare continuation through these three methods and an opaque handle. They add nothing a
+     * Continuation does not do itself (the cast and the static call vanish once the JIT inlines
+     * them), so a loop over them measures Continuation.run/yield and nothing else. Students do not
+     * need them; the Coroutine above is the kit's API.
+     */
+
+    private static final ContinuationScope RAW_SCOPE = new ContinuationScope("mini-asyncio-raw");
+
+    /** A bare continuation that will run {@code body}; pass the handle to {@link #rawRun}. For the bench only. */
+    public static Object rawContinuation(Runnable body) {
+        ExportCheck.requireContinuations();
+        return new Continuation(RAW_SCOPE, body);
+    }
+
+    /** Mounts the bare continuation until its next {@link #rawYield} or its end; true once it has ended. */
+    public static boolean rawRun(Object handle) {
+        Continuation c = (Continuation) handle;
+        c.run();
+        return c.isDone();
+    }
+
+    /** Unmounts the bare continuation running on this thread (called from inside a {@link #rawContinuation} body). */
+    public static void rawYield() {
+        Continuation.yield(RAW_SCOPE);
+    }
+
     static String pinnedMessage(String name, String reason) {
         String cause = switch (reason) {
             case "MONITOR" -> "it holds a monitor: the suspension is inside a synchronized block or method,"
