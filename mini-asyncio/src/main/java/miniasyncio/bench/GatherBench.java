@@ -102,7 +102,7 @@ final class GatherBench {
         Method gather = gatherMethod(type);
         try {
             Measure.Stats s = Measure.interleaved(sizes.warmups(), sizes.iterations(), n, () -> gather(run, gather, n))[0];
-            report.value("gather.tasks", n, "tasks", "");
+            report.count("gather.tasks", n, "tasks");
             report.stats("gather.ns_per_task", s, "gather, per task (spawn + 1 step + result)", "ns");
         } catch (RuntimeException e) {
             if (miniasyncio.NotImplementedYet.findIn(e) != null) {

@@ -60,7 +60,7 @@ final class MemoryBench {
         report.section("memory", n + " tasks all asleep at once: heap retained per task after a full GC");
         Footprint raw = raw(n);
         Footprint tasks = scheduler(n);
-        report.value("memory.tasks", n, "sleeping tasks", "");
+        report.count("memory.tasks", n, "sleeping tasks");
         report.judged("memory.scheduler_bytes_per_sleeping_task", tasks.bytesPerTask(), "scheduler, per sleeping task",
                 "bytes", Report.Target.atMost(400));
         report.value("memory.raw_continuation_bytes_per_parked", raw.bytesPerTask(), "bare parked continuation", "bytes");

@@ -62,6 +62,12 @@ final class Report {
         out.printf(Locale.ROOT, "  %-44s %12s %s%n", label, fmt(value), unit);
     }
 
+    /** A size (tasks, steps): a whole number. */
+    void count(String key, long value, String label) {
+        figures.put(key, value);
+        out.printf(Locale.ROOT, "  %-44s %12d%n", label, value);
+    }
+
     /** A timed figure: the median under {@code key}, and {@code key.min}, {@code key.max}. */
     void stats(String key, Measure.Stats stats, String label, String unit) {
         figures.put(key, stats.median());

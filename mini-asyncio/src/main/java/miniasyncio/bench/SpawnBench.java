@@ -46,7 +46,7 @@ final class SpawnBench {
         Measure.Stats[] stats = Measure.interleaved(sizes.warmups(), sizes.iterations(), n,
                 () -> scheduler(n),
                 () -> raw(n));
-        report.value("spawn.tasks", n, "tasks", "");
+        report.count("spawn.tasks", n, "tasks");
         report.stats("spawn.scheduler_ns_per_task", stats[0], "createTask + first run + finishTask", "ns");
         report.stats("spawn.raw_continuation_ns_per_task", stats[1], "new Continuation + first run", "ns");
         report.ratio("spawn.ratio_vs_raw_continuation", stats[0].median() / stats[1].median(),

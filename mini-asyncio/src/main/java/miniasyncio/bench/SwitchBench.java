@@ -63,8 +63,8 @@ final class SwitchBench {
         Measure.Stats[] stats = Measure.interleaved(sizes.warmups(), sizes.iterations(), (long) n * k,
                 () -> scheduler(n, k, null),
                 () -> raw(n, k));
-        report.value("switch.tasks", n, "tasks", "");
-        report.value("switch.steps_per_task", k, "sleep(0) per task", "");
+        report.count("switch.tasks", n, "tasks");
+        report.count("switch.steps_per_task", k, "sleep(0) per task");
         report.stats("switch.scheduler_ns_per_step", stats[0], "scheduler step (sleep(0))", "ns");
         report.stats("switch.raw_continuation_ns_per_round_trip", stats[1], "raw Continuation run/yield round trip", "ns");
         report.ratio("switch.ratio_vs_raw_continuation", stats[0].median() / stats[1].median(),
