@@ -196,6 +196,23 @@ public final class Coroutine {
         return in;
     }
 
+    private static boolean warm;
+
+    /**
+     * Runs one empty coroutine, once per JVM. The first continuation a JVM mounts pays for
+     * loading and linking the JDK's continuation support (tens of milliseconds). A scheduler
+     * calls this when it is made, so that the cost is not charged to its first task's first step
+     * (the lecture's transcript starts at t=0.00).
+     */
+    public static void warmUp() {
+        if (!warm) {
+            warm = true;
+            Coroutine empty = new Coroutine("warm-up", () -> Coroutine.yield(null));
+            empty.send(null);
+            empty.close();
+        }
+    }
+
     /** The innermost coroutine running on this thread, or null outside any. */
     public static Coroutine current() {
         Continuation c = Continuation.getCurrentContinuation(SCOPE);

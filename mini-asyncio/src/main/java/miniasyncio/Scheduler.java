@@ -61,6 +61,7 @@ public class Scheduler {
 
     public Scheduler(Clock clock) {
         ExportCheck.requireContinuations();
+        Coroutine.warmUp();
         this.clock = clock;
         LoopPolicy.apply(this);
     }
@@ -233,7 +234,7 @@ public class Scheduler {
      */
     protected void handleSyscall(Task task, Object syscall) {
         switch (syscall) {
-            case Sleep sleep -> sleep(task, sleep.nanos());
+            case Sleep sleep -> sleepTask(task, sleep.nanos());
             case null, default -> scheduleThrow(task, unknownSyscall(syscall));
         }
     }
@@ -255,7 +256,7 @@ public class Scheduler {
     }
 
     /** Puts {@code task} to sleep for {@code nanos}; 0 means "back of the ready queue", no timer. */
-    protected final void sleep(Task task, long nanos) {
+    protected final void sleepTask(Task task, long nanos) {
         if (nanos == 0) {
             schedule(task, null);
             return;
