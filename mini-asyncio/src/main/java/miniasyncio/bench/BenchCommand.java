@@ -78,12 +78,11 @@ public final class BenchCommand implements Callable<Integer> {
 
         // Order matters: `instrumented` installs an instrument, which changes what the JIT has
         // seen on the hot path, so it runs last and cannot colour the other figures.
-        Measure.Stats[] step = new Measure.Stats[1];
-        if (selected.contains("switch") || selected.contains("baseline-vthreads")) {
-            SwitchBench.run(sizes, report, step);
+        if (selected.contains("switch")) {
+            SwitchBench.run(sizes, report);
         }
         if (selected.contains("baseline-vthreads")) {
-            VirtualThreadBench.run(sizes, report, step[0]);
+            VirtualThreadBench.run(sizes, report);
         }
         if (selected.contains("timers")) {
             TimerBench.run(sizes, report);

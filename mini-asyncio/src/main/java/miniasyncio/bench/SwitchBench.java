@@ -56,7 +56,7 @@ final class SwitchBench {
         }
     }
 
-    static void run(Sizes sizes, Report report, Measure.Stats[] out) {
+    static void run(Sizes sizes, Report report) {
         int n = sizes.switchTasks();
         int k = sizes.switchSteps();
         report.section("switch", n + " tasks x " + k + " sleep(0), against bare continuations (interleaved runs)");
@@ -69,7 +69,6 @@ final class SwitchBench {
         report.stats("switch.raw_continuation_ns_per_round_trip", stats[1], "raw Continuation run/yield round trip", "ns");
         report.ratio("switch.ratio_vs_raw_continuation", stats[0].median() / stats[1].median(),
                 "scheduler / raw continuation", Report.Target.atMost(1.5));
-        out[0] = stats[0];
     }
 
     /** The switch workload with a do-nothing instrument and with none: what the hooks cost. */
