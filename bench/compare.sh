@@ -6,7 +6,8 @@
 #   bench/compare.sh [--quick]
 #
 # Needs the jar (mvn -B -q package -DskipTests) and a JDK 21+ as `java` (or JAVA_HOME).
-# Without python3 it runs the Java side only and says so.
+# Without python3 it runs the Java side only and says so. With BENCH_OUT=DIR set, the two JSON
+# files (java.json, python.json) are kept in DIR.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -26,11 +27,14 @@ if [[ ! -f "$jar" ]]; then
   exit 1
 fi
 
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
+if [[ -n "${BENCH_OUT:-}" ]]; then
+  out="$BENCH_OUT"; mkdir -p "$out"
+else
+  out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
+fi
 
 echo "== Java: mini-asyncio bench"
-"$java" -jar "$jar" bench "${quick[@]}" --only switch,baseline-vthreads,timers,spawn,memory --json "$out/java.json"
+"$java" -jar "$jar" bench "${quick[@]}" --json "$out/java.json"
 
 if ! command -v python3 >/dev/null 2>&1; then
   echo
