@@ -30,7 +30,7 @@ final class SpawnBench {
     }
 
     static void raw(int tasks) {
-        ArrayDeque<Object> ready = new ArrayDeque<>(tasks);
+        ArrayDeque<Object> ready = new ArrayDeque<>(); // not presized: the scheduler's ready queue is not either
         for (int i = 0; i < tasks; i++) {
             ready.addLast(Coroutine.rawContinuation(EMPTY_RAW));
         }

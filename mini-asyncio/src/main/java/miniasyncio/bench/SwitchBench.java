@@ -39,7 +39,7 @@ final class SwitchBench {
 
     /** The same round robin over bare continuations: a deque, run, yield, and nothing else. */
     static void raw(int tasks, int steps) {
-        ArrayDeque<Object> ready = new ArrayDeque<>(tasks);
+        ArrayDeque<Object> ready = new ArrayDeque<>(); // not presized: the scheduler's ready queue is not either
         Runnable body = () -> {
             for (int k = 0; k < steps; k++) {
                 Coroutine.rawYield();

@@ -15,8 +15,9 @@ import java.util.List;
  *
  * <p>The carrier count is fixed when the JVM starts ({@code -Djdk.virtualThreadScheduler.parallelism=1}),
  * so the bench runs this workload in a child JVM started with that option (unless this JVM
- * already has it), and runs the scheduler's switch workload there too, interleaved with it:
- * both figures of the ratio come from the same JVM at the same time.
+ * already has it), and runs the scheduler's switch workload and the bare continuation round
+ * robin there too, interleaved with it: every figure of the ratios comes from the same JVM at
+ * the same time.
  */
 public final class VirtualThreadBench {
 
@@ -49,9 +50,10 @@ public final class VirtualThreadBench {
     }
 
     /**
-     * Child JVM entry: TASKS STEPS WARMUPS ITERATIONS. Runs the virtual threads and the
-     * scheduler's switch workload interleaved, in this one JVM, and prints one line
-     * "median min max" (ns per step) for each: the ratio then holds even on a busy machine.
+     * Child JVM entry: TASKS STEPS WARMUPS ITERATIONS. Runs the virtual threads, the
+     * scheduler's switch workload and the bare continuation round robin interleaved, in this one
+     * JVM, and prints one line "median min max" (ns per step) for each: the ratios then hold
+     * even on a busy machine.
      */
     public static void main(String[] args) {
         int tasks = Integer.parseInt(args[0]);
@@ -65,10 +67,11 @@ public final class VirtualThreadBench {
     private static Measure.Stats[] measureHere(int tasks, int steps, int warmups, int iterations) {
         return Measure.interleaved(warmups, iterations, (long) tasks * steps,
                 () -> run(tasks, steps),
-                () -> SwitchBench.scheduler(tasks, steps, null));
+                () -> SwitchBench.scheduler(tasks, steps, null),
+                () -> SwitchBench.raw(tasks, steps));
     }
 
-    /** [virtual threads, scheduler], measured interleaved in a JVM with one carrier (a child JVM unless this one has it). */
+    /** [virtual threads, scheduler, bare continuation], measured interleaved in a JVM with one carrier (a child JVM unless this one has it). */
     static Measure.Stats[] measure(Sizes sizes) throws IOException, InterruptedException {
         int n = sizes.switchTasks();
         int k = sizes.switchSteps();
@@ -90,10 +93,11 @@ public final class VirtualThreadBench {
             }
         }
         int exit = child.waitFor();
-        if (exit != 0 || lines.size() < 2) {
+        if (exit != 0 || lines.size() < 3) {
             throw new IOException("the virtual-thread child JVM failed (exit " + exit + "): " + String.join("\n", lines));
         }
-        return new Measure.Stats[] {parse(lines.get(lines.size() - 2)), parse(lines.get(lines.size() - 1))};
+        int last = lines.size() - 1;
+        return new Measure.Stats[] {parse(lines.get(last - 2)), parse(lines.get(last - 1)), parse(lines.get(last))};
     }
 
     private static Measure.Stats parse(String line) throws IOException {
@@ -111,7 +115,11 @@ public final class VirtualThreadBench {
         Measure.Stats[] s = measure(sizes);
         report.stats("baseline_vthreads.ns_per_yield", s[0], "virtual thread Thread.yield()", "ns");
         report.stats("baseline_vthreads.scheduler_ns_per_step", s[1], "scheduler step, same JVM", "ns");
+        report.stats("baseline_vthreads.raw_continuation_ns_per_round_trip", s[2], "bare continuation round trip, same JVM", "ns");
         report.ratio("baseline_vthreads.speedup_of_scheduler", s[0].median() / s[1].median(),
                 "virtual thread / scheduler (speed-up)", Report.Target.atLeast(1.5));
+        // The scheduler's step contains a bare round trip, so the speed-up can never exceed this:
+        report.ratio("baseline_vthreads.vthread_over_raw_continuation", s[0].median() / s[2].median(),
+                "virtual thread / bare continuation (ceiling)", null);
     }
 }

@@ -70,6 +70,7 @@ class BenchCommandTest {
                 "switch.raw_continuation_ns_per_round_trip", "switch.ratio_vs_raw_continuation",
                 "switch.ratio_vs_raw_continuation.target", "switch.ratio_vs_raw_continuation.met",
                 "baseline_vthreads.ns_per_yield", "baseline_vthreads.speedup_of_scheduler",
+                "baseline_vthreads.raw_continuation_ns_per_round_trip", "baseline_vthreads.vthread_over_raw_continuation",
                 "timers.ns_per_op_at_10", "timers.ns_per_op_at_100", "timers.growth_10_to_100",
                 "spawn.scheduler_ns_per_task", "spawn.raw_continuation_ns_per_task", "spawn.ratio_vs_raw_continuation",
                 "memory.scheduler_bytes_per_sleeping_task", "memory.raw_continuation_bytes_per_parked",
