@@ -51,6 +51,11 @@ public class Scheduler {
     private Task current;
     private boolean started;
     private boolean debug;
+    private SlowStepWarnings slowSteps;     // installed while debug is on
+    private long slowStepNanos = 100_000_000L; // asyncio's slow_callback_duration: 0.1 s
+    private boolean endWithMain;            // asyncio.run's ending instead of the lecture's
+    private int mainTid;
+    private boolean mainEnded;
     private Instrument instrument;           // null when none: one check per hook on the hot path
     private final Map<Integer, Task> unretrieved = new LinkedHashMap<>(); // failures nobody looked at
 
@@ -97,7 +102,8 @@ public class Scheduler {
 
     /**
      * Runs {@code main} as task 1 and then the loop until <em>all</em> tasks have finished
-     * (the lecture's semantics; {@code asyncio.run} instead stops at main and cancels the rest).
+     * (the lecture's semantics; {@code asyncio.run} instead stops at main and cancels the rest,
+     * which {@link #setEndWithMain(boolean)} asks for).
      *
      * @return main's result
      * @throws RuntimeException main's exception, rethrown (a checked one wrapped in
@@ -117,8 +123,8 @@ public class Scheduler {
         CURRENT.set(this);
         boolean finished = false;
         try {
-            int mainTid = createTask(name, main);
-            while (hasWork()) {
+            mainTid = createTask(name, main);
+            while (hasWork() && !(endWithMain && mainEnded)) {
                 wakeSleeping();
                 if (ready.isEmpty()) {
                     idleWaitOrDeadlock();
@@ -127,6 +133,9 @@ public class Scheduler {
                 stepOne();
             }
             finished = true;
+            if (endWithMain) {
+                closeAll(); // main returned: the tasks left behind are closed, as asyncio.run cancels them
+            }
             Step.Outcome outcome = takeResult(mainTid);
             reportUnretrieved(System.err);
             return (T) outcome.get();
@@ -219,6 +228,9 @@ public class Scheduler {
      */
     protected void finishTask(Task task, Step.Outcome outcome) {
         results.put(task.tid, outcome);
+        if (task.tid == mainTid) {
+            mainEnded = true;
+        }
         if (outcome instanceof Step.Failed) {
             unretrieved.put(task.tid, task);
         }
@@ -362,9 +374,55 @@ public class Scheduler {
         return debug;
     }
 
-    /** In debug mode tasks remember where they were created; reports show that place. */
+    /**
+     * Debug mode, as asyncio's {@code loop.set_debug(True)}: tasks remember where they were
+     * created, so reports show that place, and every step that holds the loop longer than
+     * {@link #setSlowStepThreshold(double)} is reported on stderr as
+     * {@code Executing task 3 (worker B) took 0.213 s}.
+     */
     public void setDebug(boolean debug) {
         this.debug = debug;
+        if (debug && slowSteps == null) {
+            slowSteps = new SlowStepWarnings(this::slowStepNanos, line -> System.err.println(line));
+            addInstrument(slowSteps);
+        } else if (!debug && slowSteps != null) {
+            removeInstrument(slowSteps);
+            slowSteps = null;
+        }
+    }
+
+    /** In debug mode, a step that runs longer than {@code seconds} (real time) is reported. Default 0.1. */
+    public void setSlowStepThreshold(double seconds) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("the slow-step threshold must be a finite number of seconds >= 0, got "
+                    + seconds);
+        }
+        slowStepNanos = Math.round(seconds * 1e9);
+    }
+
+    /** The slow-step threshold in seconds (asyncio's {@code loop.slow_callback_duration}). */
+    public double slowStepThreshold() {
+        return slowStepNanos / 1e9;
+    }
+
+    private long slowStepNanos() {
+        return slowStepNanos;
+    }
+
+    /**
+     * How {@link #run} ends. By default it runs until every task has finished, as the lecture's
+     * {@code run()} does. With {@code true} it ends as {@code asyncio.run()} does: as soon as
+     * main has finished, every task still pending is closed (its {@code finally} blocks run)
+     * instead of being run to its end. The JUnit extension uses this to report tasks a test
+     * left behind.
+     */
+    public void setEndWithMain(boolean endWithMain) {
+        this.endWithMain = endWithMain;
+    }
+
+    /** How many tasks are in {@code ready} right now (for statistics; O(1)). */
+    public int readySize() {
+        return ready.size();
     }
 
     public void addInstrument(Instrument added) {

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import miniasyncio.testing.AsyncTest;
 import org.junit.jupiter.api.Test;
 
 class SchedulerTest {
@@ -103,21 +104,14 @@ class SchedulerTest {
         }
     }
 
-    @Test
+    @AsyncTest // the body runs as the main task of a fresh scheduler on the virtual clock
     void anUnknownSyscallIsThrownIntoTheTaskThatYieldedIt() {
-        Throwable[] caught = new Throwable[1];
-        scheduler.run(() -> {
-            try {
-                Scheduler.syscall("custom", "please fork()");
-            } catch (IllegalArgumentException e) {
-                caught[0] = e;
-            }
-            return null;
-        });
-        assertThat(caught[0]).hasMessageContaining("unknown syscall: please fork() (java.lang.String)");
-        // the trace points at the line that yielded it, inside this test
-        assertThat(caught[0].getStackTrace()).anySatisfy(frame ->
-                assertThat(frame.getClassName()).startsWith(SchedulerTest.class.getName()));
+        assertThatThrownBy(() -> Scheduler.syscall("custom", "please fork()"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown syscall: please fork() (java.lang.String)")
+                // the trace points at the line that yielded it, inside this test
+                .satisfies(e -> assertThat(e.getStackTrace()).anySatisfy(frame ->
+                        assertThat(frame.getClassName()).startsWith(SchedulerTest.class.getName())));
     }
 
     @Test
@@ -127,27 +121,16 @@ class SchedulerTest {
                 .hasMessageContaining("unknown syscall: 42");
     }
 
-    @Test
+    @AsyncTest
     void sleepRejectsNegativeNanAndInfiniteDurationsAtTheCall() {
-        List<String> errors = new ArrayList<>();
-        scheduler.run(() -> {
-            for (double bad : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {
-                try {
-                    sleep(bad);
-                } catch (IllegalArgumentException e) {
-                    errors.add(e.getMessage());
-                }
-            }
-            try {
-                sleep(Duration.ofMillis(-5));
-            } catch (IllegalArgumentException e) {
-                errors.add(e.getMessage());
-            }
-            return null;
-        });
-        assertThat(errors).hasSize(4).allSatisfy(m -> assertThat(m).contains("at least 0"));
-        assertThat(errors.get(0)).contains("got -1.0");
-        assertThat(errors.get(1)).contains("got NaN");
+        assertThatThrownBy(() -> sleep(-1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 0").hasMessageContaining("got -1.0");
+        assertThatThrownBy(() -> sleep(Double.NaN)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 0").hasMessageContaining("got NaN");
+        assertThatThrownBy(() -> sleep(Double.POSITIVE_INFINITY)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 0");
+        assertThatThrownBy(() -> sleep(Duration.ofMillis(-5))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 0");
     }
 
     @Test

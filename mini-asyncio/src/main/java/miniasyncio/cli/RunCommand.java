@@ -46,6 +46,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Where to find NAME when it is a class of yours (directories or jars, separated by '${sys:path.separator}').")
     String classPath;
 
+    @CommandLine.Mixin
+    ObserveOptions observe = new ObserveOptions();
+
     @Override
     public Integer call() {
         ExampleInfo.Main main = resolve();
@@ -53,14 +56,21 @@ final class RunCommand implements Callable<Integer> {
             return Cli.USAGE;
         }
         LoopPolicy.setClock(virtualTime ? Clock::virtual : Clock::monotonic);
+        int exit = 0;
         try {
+            observe.install(spec.commandLine(), loader());
             main.main(args.toArray(String[]::new));
-            return 0;
+        } catch (CommandLine.ParameterException usage) {
+            throw usage;
         } catch (Throwable failure) {
-            return report(failure);
+            exit = report(failure);
         } finally {
             LoopPolicy.reset();
         }
+        if (!observe.report(name, System.out, System.err) && exit == 0) {
+            exit = Cli.FAILED;
+        }
+        return exit;
     }
 
     private int report(Throwable failure) {

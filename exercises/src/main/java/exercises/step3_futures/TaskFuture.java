@@ -1,0 +1,58 @@
+package exercises.step3_futures;
+
+import miniasyncio.Task;
+
+/**
+ * The future of a task: "a Task is a Future" (asyncio's {@code Task} subclasses {@code Future}).
+ * The kit's {@link Task} is a final class of the core runtime, so instead each task gets one of
+ * these, and {@link FutureScheduler#finishTask} completes it with how the task ended.
+ *
+ * <p>Reading the outcome ({@link #result()} or {@link #exception()}) counts as retrieving it: a
+ * failure someone has looked at is not reported as "never retrieved" at the end of the run.
+ */
+public final class TaskFuture<T> extends Future<T> {
+
+    private final Task task;
+    private final FutureScheduler scheduler;
+
+    public TaskFuture(Task task, FutureScheduler scheduler) {
+        this.task = task;
+        this.scheduler = scheduler;
+    }
+
+    /** The task this future belongs to. */
+    public Task task() {
+        return task;
+    }
+
+    public int tid() {
+        return task.tid();
+    }
+
+    @Override
+    public T result() {
+        scheduler.markRetrieved(task.tid());
+        return super.result();
+    }
+
+    @Override
+    public Throwable exception() {
+        scheduler.markRetrieved(task.tid());
+        return super.exception();
+    }
+
+    /**
+     * Cancels the <em>task</em> (not just this future): its scheduler delivers a
+     * {@link CancelledException} where the task waits, and the future completes when the task
+     * has finished unwinding.
+     */
+    @Override
+    public boolean cancel() {
+        return scheduler.cancel(task.tid());
+    }
+
+    @Override
+    public String toString() {
+        return "future of " + task;
+    }
+}

@@ -1,0 +1,242 @@
+package exercises.step5_cancellation;
+
+import static exercises.step3_futures.Futures.await;
+import static exercises.step3_futures.Futures.spawn;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.Future;
+import exercises.step3_futures.TaskFuture;
+import exercises.step4_sync.Event;
+import exercises.step4_sync.Lock;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.Clock;
+import org.junit.jupiter.api.Test;
+
+class CancellationTest {
+
+    static CancellableScheduler scheduler;
+
+    static <T> T run(Callable<T> main) {
+        scheduler = new CancellableScheduler(Clock.virtual());
+        return scheduler.run("main", main);
+    }
+
+    @Test
+    void aSleepingTaskIsCancelledAtOnceItsFinallyRunsAndItsAwaiterGetsTheCancellation() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> slow = spawn("slow", () -> {
+                try {
+                    sleep(1.0);
+                    return "done";
+                } finally {
+                    log.add("slow finally at " + now());
+                }
+            });
+            sleep(0.2);
+            assertThat(slow.cancel()).isTrue();
+            try {
+                await(slow);
+                log.add("not cancelled?");
+            } catch (CancelledException e) {
+                log.add("main got the cancellation at " + now());
+            }
+            log.add("cancelled: " + slow.isCancelled());
+            return null;
+        });
+        assertThat(log).containsExactly("slow finally at 0.2", "main got the cancellation at 0.2", "cancelled: true");
+        assertThat(scheduler.now()).as("the cancelled timer no longer holds the run until 1.0").isEqualTo(0.2);
+    }
+
+    @Test
+    void aTaskCancelledBeforeItStartsNeverRuns() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> never = spawn("never", () -> log.add("body ran"));
+            never.cancel();
+            assertThatThrownBy(() -> await(never)).isInstanceOf(CancelledException.class);
+            return null;
+        });
+        assertThat(log).isEmpty();
+    }
+
+    @Test
+    void aTaskParkedOnAFutureIsCancelledAndTheFutureDoesNotWakeItAgain() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Future<String> f = new Future<>();
+            TaskFuture<Object> waiter = spawn("waiter", () -> {
+                try {
+                    return await(f);
+                } catch (CancelledException e) {
+                    log.add("waiter cancelled");
+                    throw e;
+                }
+            });
+            sleep(0.1);
+            waiter.cancel();
+            sleep(0.1);
+            f.setResult("too late"); // must not resume the finished waiter
+            sleep(0.1);
+            log.add("waiter cancelled: " + waiter.isCancelled());
+            return null;
+        });
+        assertThat(log).containsExactly("waiter cancelled", "waiter cancelled: true");
+    }
+
+    @Test
+    void aTaskMayCatchTheCancellationCleanUpEvenWaitingAndRethrow() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> t = spawn("careful", () -> {
+                try {
+                    sleep(5.0);
+                } catch (CancelledException e) {
+                    sleep(0.3); // cleanup may wait: the cancellation was delivered once
+                    log.add("cleaned up at " + now());
+                    throw e;
+                }
+                return null;
+            });
+            sleep(0.1);
+            t.cancel();
+            assertThatThrownBy(() -> await(t)).isInstanceOf(CancelledException.class);
+            log.add("awaiter resumed at " + now());
+            return null;
+        });
+        assertThat(log).containsExactly("cleaned up at 0.4", "awaiter resumed at 0.4");
+    }
+
+    @Test
+    void aTaskThatSwallowsTheCancellationEndsNormally() {
+        Object result = run(() -> {
+            TaskFuture<String> t = spawn("stubborn", () -> {
+                try {
+                    sleep(1.0);
+                } catch (CancelledException ignored) {
+                    // swallowed: the task goes on, and ends with a result (do not do this)
+                }
+                return "finished anyway";
+            });
+            sleep(0.1);
+            t.cancel();
+            return await(t) + ", cancelled: " + t.isCancelled();
+        });
+        assertThat(result).isEqualTo("finished anyway, cancelled: false");
+    }
+
+    @Test
+    void aComputingTaskGetsTheCancellationOnlyAtItsNextYield() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> busy = spawn("busy", () -> {
+                CancellableScheduler.cancelTask(CancellableScheduler.current("test").currentTask().tid());
+                log.add("still computing");
+                try {
+                    sleep(0);
+                    log.add("not reached");
+                } catch (CancelledException e) {
+                    log.add("got it at the yield");
+                    throw e;
+                }
+                return null;
+            });
+            assertThatThrownBy(() -> await(busy)).isInstanceOf(CancelledException.class);
+            return null;
+        });
+        assertThat(log).containsExactly("still computing", "got it at the yield");
+    }
+
+    @Test
+    void cancellingAFinishedTaskDoesNothingAndAnUnknownTidIsAnError() {
+        run(() -> {
+            TaskFuture<Integer> t = spawn("quick", () -> 1);
+            assertThat(await(t)).isEqualTo(1);
+            assertThat(t.cancel()).isFalse();
+            assertThat(t.result()).isEqualTo(1);
+            assertThatThrownBy(() -> CancellableScheduler.cancelTask(42))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("42");
+            return null;
+        });
+    }
+
+    @Test
+    void cancelledTasksAreNotReportedAsLostFailures() {
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            run(() -> {
+                TaskFuture<Object> t = spawn("victim", () -> {
+                    sleep(1.0);
+                    return null;
+                });
+                sleep(0.1);
+                t.cancel(); // nobody awaits it
+                return null;
+            });
+        } finally {
+            System.setErr(err);
+        }
+        assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain("never retrieved");
+    }
+
+    @Test
+    void aCancelledLockWaiterLeavesTheQueueAndPassesOnALockHandedToIt() {
+        List<String> order = new ArrayList<>();
+        run(() -> {
+            Lock lock = new Lock();
+            lock.acquire();
+            TaskFuture<Object> b = spawn("B", () -> {
+                lock.withLock(() -> order.add("B has it"));
+                return null;
+            });
+            TaskFuture<Object> c = spawn("C", () -> {
+                lock.withLock(() -> order.add("C has it"));
+                return null;
+            });
+            TaskFuture<Object> d = spawn("D", () -> {
+                lock.withLock(() -> order.add("D has it"));
+                return null;
+            });
+            sleep(0); // B, C, D wait in that order
+            b.cancel();
+            lock.release(); // handed to the first waiter, B, which has not run its cancellation yet
+            c.cancel();
+            // B and C are cancelled: each must leave the queue, or pass on a lock handed to it, so D gets it
+            sleep(0.1);
+            order.add("locked: " + lock.isLocked());
+            order.add("B cancelled: " + b.isCancelled() + ", C cancelled: " + c.isCancelled() + ", D done: " + d.isDone());
+            return null;
+        });
+        assertThat(order).containsExactly("D has it", "locked: false",
+                "B cancelled: true, C cancelled: true, D done: true");
+    }
+
+    @Test
+    void aCancelledEventWaiterIsForgotten() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Event event = new Event();
+            TaskFuture<Object> w1 = spawn("w1", () -> log.add("w1 woke: " + event.await()));
+            TaskFuture<Object> w2 = spawn("w2", () -> log.add("w2 woke: " + event.await()));
+            sleep(0);
+            w1.cancel();
+            sleep(0);
+            event.set();
+            await(w2);
+            log.add("w1 cancelled: " + w1.isCancelled());
+            return null;
+        });
+        assertThat(log).containsExactly("w2 woke: true", "w1 cancelled: true");
+    }
+}

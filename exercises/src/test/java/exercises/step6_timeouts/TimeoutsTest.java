@@ -1,0 +1,207 @@
+package exercises.step6_timeouts;
+
+import static exercises.step3_futures.Futures.await;
+import static exercises.step3_futures.Futures.spawn;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.TaskFuture;
+import exercises.step5_cancellation.CancellableScheduler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.Clock;
+import org.junit.jupiter.api.Test;
+
+class TimeoutsTest {
+
+    static CancellableScheduler scheduler;
+
+    static <T> T run(Callable<T> main) {
+        scheduler = new CancellableScheduler(Clock.virtual());
+        return scheduler.run("main", main);
+    }
+
+    static String work(double seconds, List<String> log) {
+        try {
+            sleep(seconds);
+            return "done";
+        } finally {
+            log.add("work finally at " + now());
+        }
+    }
+
+    @Test
+    void waitForReturnsTheResultInTimeAndStopsItsTimer() {
+        List<String> log = new ArrayList<>();
+        String result = run(() -> Timeouts.waitFor(() -> work(0.1, log), 5.0));
+        assertThat(result).isEqualTo("done");
+        assertThat(log).containsExactly("work finally at 0.1");
+        assertThat(scheduler.now()).as("the 5 s timer was cancelled, not waited for").isEqualTo(0.1);
+    }
+
+    @Test
+    void waitForCancelsTheTaskAndThrowsATimeoutAfterItsCleanup() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> slow = spawn("slow", () -> work(1.0, log));
+            try {
+                Timeouts.waitFor(slow, 0.2);
+                log.add("no timeout?");
+            } catch (TimeoutException e) {
+                log.add("timeout at " + now() + ", cause " + e.getCause().getClass().getSimpleName());
+            }
+            log.add("slow cancelled: " + slow.isCancelled());
+            return null;
+        });
+        assertThat(log).containsExactly("work finally at 0.2", "timeout at 0.2, cause CancelledException",
+                "slow cancelled: true");
+        assertThat(scheduler.now()).isEqualTo(0.2);
+    }
+
+    @Test
+    void waitForWaitsForTheCancellationToBeHandled() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                Timeouts.waitFor(() -> {
+                    try {
+                        sleep(1.0);
+                    } catch (CancelledException e) {
+                        sleep(0.1); // slow cleanup
+                        log.add("cleanup done at " + now());
+                        throw e;
+                    }
+                    return null;
+                }, 0.2);
+            } catch (TimeoutException e) {
+                log.add("timeout at " + now());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("cleanup done at 0.3", "timeout at 0.3");
+    }
+
+    @Test
+    void waitForPassesOnTheTasksOwnFailure() {
+        assertThatThrownBy(() -> run(() -> Timeouts.waitFor(() -> {
+            sleep(0.1);
+            throw new IllegalArgumentException("work failed");
+        }, 1.0))).isInstanceOf(IllegalArgumentException.class).hasMessage("work failed");
+    }
+
+    @Test
+    void aCancelledCallerOfWaitForCancelsTheTaskToo() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> inner = spawn("inner", () -> work(5.0, log));
+            TaskFuture<Object> caller = spawn("caller", () -> Timeouts.waitFor(inner, 10.0));
+            sleep(0.5);
+            caller.cancel();
+            assertThatThrownBy(() -> await(caller)).isInstanceOf(CancelledException.class);
+            sleep(0);
+            log.add("inner cancelled: " + inner.isCancelled());
+            return null;
+        });
+        assertThat(log).containsExactly("work finally at 0.5", "inner cancelled: true");
+    }
+
+    @Test
+    void timeoutScopeReturnsTheBodysValueInTime() {
+        assertThat((Object) run(() -> Timeouts.timeout(1.0, () -> {
+            sleep(0.4);
+            return "in time";
+        }))).isEqualTo("in time");
+        assertThat(scheduler.now()).isEqualTo(0.4);
+    }
+
+    @Test
+    void timeoutScopeInterruptsTheBodyWhereverItWaits() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                Timeouts.timeout(0.25, () -> {
+                    for (int i = 1; i <= 10; i++) {
+                        sleep(0.1);
+                        log.add("step " + i);
+                    }
+                });
+            } catch (TimeoutException e) {
+                log.add("timeout at " + now());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("step 1", "step 2", "timeout at 0.25");
+    }
+
+    @Test
+    void nestedTimeoutsEachReportTheirOwn() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            // the inner one fires first: the inner scope reports it, the outer body goes on
+            Timeouts.timeout(1.0, () -> {
+                try {
+                    Timeouts.timeout(0.1, () -> sleep(0.5));
+                } catch (TimeoutException e) {
+                    log.add("inner timeout at " + now());
+                }
+            });
+            // the outer one fires first: it passes through the inner scope untouched
+            try {
+                Timeouts.timeout(0.2, () -> {
+                    try {
+                        Timeouts.timeout(1.0, () -> sleep(0.5));
+                    } catch (TimeoutException e) {
+                        log.add("wrong scope");
+                    }
+                });
+            } catch (TimeoutException e) {
+                log.add("outer timeout at " + now());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("inner timeout at 0.1", "outer timeout at 0.3");
+    }
+
+    @Test
+    void aCancellationFromElsewhereIsNotATimeout() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> t = spawn("scoped", () -> {
+                try {
+                    Timeouts.timeout(5.0, () -> sleep(1.0));
+                } catch (TimeoutException e) {
+                    log.add("wrongly a timeout");
+                } catch (CancelledException e) {
+                    log.add("cancelled");
+                    throw e;
+                }
+                return null;
+            });
+            sleep(0.1);
+            t.cancel();
+            try {
+                await(t); // awaited, so that a failure of the task other than a cancellation shows here
+            } catch (CancelledException expected) {
+                log.add("main saw the cancellation");
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("cancelled", "main saw the cancellation");
+        assertThat(scheduler.now()).isEqualTo(0.1);
+    }
+
+    @Test
+    void badDurationsAreRejected() {
+        run(() -> {
+            assertThatThrownBy(() -> Timeouts.timeout(-1, () -> null)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("timeout()");
+            assertThatThrownBy(() -> Timeouts.waitFor(() -> null, Double.NaN))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("waitFor()");
+            return null;
+        });
+    }
+}

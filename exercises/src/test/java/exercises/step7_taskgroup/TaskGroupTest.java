@@ -1,0 +1,205 @@
+package exercises.step7_taskgroup;
+
+import static exercises.step3_futures.Futures.await;
+import static exercises.step3_futures.Futures.spawn;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.TaskFuture;
+import exercises.step5_cancellation.CancellableScheduler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.Clock;
+import org.junit.jupiter.api.Test;
+
+class TaskGroupTest {
+
+    static CancellableScheduler scheduler;
+
+    static <T> T run(Callable<T> main) {
+        scheduler = new CancellableScheduler(Clock.virtual());
+        return scheduler.run("main", main);
+    }
+
+    static Callable<String> worker(String name, double delay, List<String> log) {
+        return () -> {
+            try {
+                sleep(delay);
+                return name + " done";
+            } finally {
+                log.add(name + " finally at " + now());
+            }
+        };
+    }
+
+    static Callable<Object> failing(String message, double delay) {
+        return () -> {
+            sleep(delay);
+            throw new IllegalArgumentException(message);
+        };
+    }
+
+    @Test
+    void theGroupWaitsForAllItsChildren() {
+        List<String> log = new ArrayList<>();
+        String results = run(() -> {
+            List<TaskFuture<String>> tasks = TaskGroup.run(tg -> List.of(
+                    tg.createTask("A", worker("A", 0.1, log)),
+                    tg.createTask("B", worker("B", 0.2, log))));
+            log.add("after the group at " + now());
+            return tasks.get(0).result() + ", " + tasks.get(1).result();
+        });
+        assertThat(results).isEqualTo("A done, B done");
+        assertThat(log).containsExactly("A finally at 0.1", "B finally at 0.2", "after the group at 0.2");
+    }
+
+    @Test
+    void aFailureCancelsTheOtherChildrenAndRaisesOneExceptionWithIt() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                TaskGroup.run(tg -> {
+                    tg.createTask("long", worker("long", 1.0, log));
+                    tg.createTask("fail", failing("operation failed", 0.01));
+                    return null;
+                });
+                log.add("no exception?");
+            } catch (TaskGroupException group) {
+                log.add("group: " + group.exceptions().stream().map(Throwable::getMessage).toList() + " at " + now());
+                log.add("cause: " + group.getCause().getMessage());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("long finally at 0.01", "group: [operation failed] at 0.01",
+                "cause: operation failed");
+    }
+
+    @SuppressWarnings("finally")
+    static Callable<Object> failsWhenCancelled(String message) {
+        return () -> {
+            try {
+                sleep(1.0);
+                return null;
+            } finally {
+                throw new IllegalStateException(message); // replaces the cancellation
+            }
+        };
+    }
+
+    @Test
+    void everyFailureIsCarriedTheRestAsSuppressed() {
+        TaskGroupException group = run(() -> {
+            try {
+                TaskGroup.run(tg -> {
+                    tg.createTask("f1", failing("one", 0.1));
+                    tg.createTask("f2", failsWhenCancelled("two, while cancelled"));
+                    tg.createTask("f3", failsWhenCancelled("three, while cancelled"));
+                    return null;
+                });
+                return null;
+            } catch (TaskGroupException e) {
+                return e;
+            }
+        });
+        assertThat(group.exceptions()).extracting(Throwable::getMessage)
+                .containsExactly("one", "two, while cancelled", "three, while cancelled");
+        assertThat(group.getSuppressed()).extracting(Throwable::getMessage)
+                .containsExactly("two, while cancelled", "three, while cancelled");
+        assertThat(group).hasMessageContaining("3 sub-exceptions");
+    }
+
+    @Test
+    void aFailureInterruptsTheBodyWhereItWaits() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                TaskGroup.run(tg -> {
+                    tg.createTask("fail", failing("child failed", 0.1));
+                    sleep(5.0);
+                    log.add("body went on?");
+                    return null;
+                });
+            } catch (TaskGroupException e) {
+                log.add("group failed at " + now() + ": " + e.exceptions().get(0).getMessage());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("group failed at 0.1: child failed");
+    }
+
+    @Test
+    void aFailingBodyCancelsTheChildrenAndIsAmongTheFailures() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                TaskGroup.run(tg -> {
+                    tg.createTask("long", worker("long", 1.0, log));
+                    sleep(0.1);
+                    throw new IllegalStateException("body failed");
+                });
+            } catch (TaskGroupException e) {
+                log.add("group: " + e.exceptions().get(0).getMessage() + " at " + now());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("long finally at 0.1", "group: body failed at 0.1");
+    }
+
+    @Test
+    void cancellingTheParentCancelsTheChildrenAndPassesTheCancellationOn() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> parent = spawn("parent", () -> TaskGroup.run(tg -> {
+                tg.createTask("a", worker("a", 1.0, log));
+                tg.createTask("b", worker("b", 2.0, log));
+                return null;
+            }));
+            sleep(0.3);
+            parent.cancel();
+            assertThatThrownBy(() -> await(parent)).isInstanceOf(CancelledException.class);
+            log.add("parent cancelled at " + now());
+            return null;
+        });
+        assertThat(log).containsExactly("a finally at 0.3", "b finally at 0.3", "parent cancelled at 0.3");
+    }
+
+    @Test
+    void aChildCancelledFromOutsideIsNotAFailureOfTheGroup() {
+        List<String> log = new ArrayList<>();
+        String result = run(() -> TaskGroup.run(tg -> {
+            TaskFuture<String> a = tg.createTask("a", worker("a", 1.0, log));
+            tg.createTask("b", worker("b", 0.5, log));
+            sleep(0.1);
+            a.cancel();
+            return "group ended normally at " + 0.5;
+        }));
+        assertThat(result).isEqualTo("group ended normally at 0.5");
+        assertThat(log).containsExactly("a finally at 0.1", "b finally at 0.5");
+    }
+
+    @Test
+    void childrenMayAddChildrenButNobodyAfterTheGroupHasFinished() {
+        List<String> log = new ArrayList<>();
+        TaskGroup[] kept = new TaskGroup[1];
+        run(() -> {
+            TaskGroup.run(tg -> {
+                kept[0] = tg;
+                tg.createTask("parent child", () -> {
+                    sleep(0.1);
+                    return tg.createTask("grandchild", worker("grandchild", 0.2, log));
+                });
+                return null;
+            });
+            log.add("group done at " + now());
+            assertThatThrownBy(() -> kept[0].createTask("late", () -> null))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("finished");
+            return null;
+        });
+        assertThat(log).containsExactly("grandchild finally at 0.3",
+                "group done at 0.3");
+    }
+}

@@ -1,0 +1,161 @@
+package exercises.step8_queue;
+
+import static exercises.step3_futures.Futures.await;
+import static exercises.step3_futures.Futures.spawn;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import exercises.step3_futures.TaskFuture;
+import exercises.step5_cancellation.CancellableScheduler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.Clock;
+import org.junit.jupiter.api.Test;
+
+class QueueTest {
+
+    static <T> T run(Callable<T> main) {
+        return new CancellableScheduler(Clock.virtual()).run("main", main);
+    }
+
+    @Test
+    void itemsComeOutInTheOrderTheyWentIn() {
+        Queue<Integer> q = new Queue<>(0);
+        for (int i = 0; i < 5; i++) {
+            q.putNowait(i);
+        }
+        assertThat(q.qsize()).isEqualTo(5);
+        assertThat(q.isFull()).as("maxsize 0 is unbounded").isFalse();
+        List<Integer> out = new ArrayList<>();
+        while (!q.isEmpty()) {
+            out.add(q.getNowait());
+        }
+        assertThat(out).containsExactly(0, 1, 2, 3, 4);
+    }
+
+    @Test
+    void nowaitVariantsFailInsteadOfWaiting() {
+        Queue<String> q = new Queue<>(1);
+        assertThatThrownBy(q::getNowait).isInstanceOf(Queue.Empty.class);
+        q.putNowait("a");
+        assertThat(q.isFull()).isTrue();
+        assertThatThrownBy(() -> q.putNowait("b")).isInstanceOf(Queue.Full.class).hasMessageContaining("maxsize 1");
+    }
+
+    @Test
+    void putWaitsWhileTheQueueIsFull() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(2);
+            spawn("producer", () -> {
+                for (String item : List.of("a", "b", "c", "d")) {
+                    q.put(item);
+                    log.add("put " + item + " at " + now());
+                }
+                return null;
+            });
+            sleep(1.0);
+            log.add("got " + q.get() + " at " + now());
+            sleep(1.0);
+            log.add("got " + q.get() + " at " + now());
+            sleep(0);
+            return null;
+        });
+        assertThat(log).containsExactly("put a at 0.0", "put b at 0.0", "got a at 1.0", "put c at 1.0",
+                "got b at 2.0", "put d at 2.0");
+    }
+
+    @Test
+    void getWaitsWhileTheQueueIsEmpty() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(0);
+            TaskFuture<Object> consumer = spawn("consumer", () -> {
+                for (int i = 0; i < 2; i++) {
+                    log.add("got " + q.get() + " at " + now());
+                }
+                return null;
+            });
+            sleep(0.5);
+            q.put("x");
+            sleep(0.5);
+            q.put("y");
+            return await(consumer);
+        });
+        assertThat(log).containsExactly("got x at 0.5", "got y at 1.0");
+    }
+
+    @Test
+    void shutdownStopsPutsAndLetsGetsDrainFirst() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(0);
+            TaskFuture<Object> waiting = spawn("waiting getter", () -> {
+                try {
+                    return q.get();
+                } catch (Queue.ShutDown e) {
+                    log.add("waiting getter woken by shutdown");
+                    return null;
+                }
+            });
+            sleep(0);
+            q.shutdown();
+            await(waiting);
+            assertThat(q.isShutDown()).isTrue();
+            assertThatThrownBy(() -> q.put("late")).isInstanceOf(Queue.ShutDown.class);
+            return null;
+        });
+        Queue<String> q = new Queue<>(0);
+        q.putNowait("left");
+        q.shutdown();
+        assertThat(q.getNowait()).isEqualTo("left");
+        assertThatThrownBy(q::getNowait).isInstanceOf(Queue.ShutDown.class);
+        assertThat(log).containsExactly("waiting getter woken by shutdown");
+    }
+
+    @Test
+    void aCancelledGetterDoesNotSwallowAnItem() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(0);
+            TaskFuture<Object> first = spawn("first", () -> log.add("first got " + q.get()));
+            TaskFuture<Object> second = spawn("second", () -> log.add("second got " + q.get()));
+            sleep(0);
+            q.put("only item"); // wakes first ...
+            first.cancel(); // ... which is cancelled before it runs: the wake-up must pass to second
+            await(second);
+            log.add("first cancelled: " + first.isCancelled() + ", left: " + q.qsize());
+            return null;
+        });
+        assertThat(log).containsExactly("second got only item", "first cancelled: true, left: 0");
+    }
+
+    @Test
+    void aCancelledPutterLeavesTheQueueOfPutters() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(1);
+            q.put("a");
+            TaskFuture<Object> p1 = spawn("p1", () -> {
+                q.put("from p1");
+                return null;
+            });
+            TaskFuture<Object> p2 = spawn("p2", () -> {
+                q.put("from p2");
+                return null;
+            });
+            sleep(0);
+            p1.cancel();
+            sleep(0);
+            log.add(q.get());
+            await(p2);
+            log.add(q.get());
+            log.add("size " + q.qsize() + ", p1 cancelled: " + p1.isCancelled());
+            return null;
+        });
+        assertThat(log).containsExactly("a", "from p2", "size 0, p1 cancelled: true");
+    }
+}

@@ -1,0 +1,105 @@
+package exercises.step9_run;
+
+import static exercises.step3_futures.Futures.await;
+import static exercises.step3_futures.Futures.spawn;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.Clock;
+import org.junit.jupiter.api.Test;
+
+class AsyncioSchedulerTest {
+
+    static Callable<Object> child(String name, double seconds, List<String> log) {
+        return () -> {
+            try {
+                sleep(seconds);
+                log.add(name + " finished");
+            } catch (CancelledException e) {
+                log.add(name + " cancelled at " + now());
+                throw e;
+            }
+            return null;
+        };
+    }
+
+    static Callable<String> main(List<String> log) {
+        return () -> {
+            spawn("child", child("child", 1.0, log));
+            sleep(0.2);
+            log.add("main done");
+            return "main result";
+        };
+    }
+
+    @Test
+    void runUntilCompleteReturnsWhenMainDoesAndCancelsTheRest() {
+        List<String> log = new ArrayList<>();
+        AsyncioScheduler scheduler = new AsyncioScheduler(Clock.virtual());
+        assertThat(scheduler.runUntilComplete(main(log))).isEqualTo("main result");
+        assertThat(log).containsExactly("main done", "child cancelled at 0.2");
+        assertThat(scheduler.now()).isEqualTo(0.2);
+        assertThat(scheduler.pending()).isEmpty();
+    }
+
+    @Test
+    void theLecturesRunWaitsForEveryTask() {
+        List<String> log = new ArrayList<>();
+        AsyncioScheduler scheduler = new AsyncioScheduler(Clock.virtual());
+        assertThat(scheduler.run("main", main(log))).isEqualTo("main result");
+        assertThat(log).containsExactly("main done", "child finished");
+        assertThat(scheduler.now()).isEqualTo(1.0);
+    }
+
+    @Test
+    void mainsExceptionComesOutAfterTheRestIsCancelled() {
+        List<String> log = new ArrayList<>();
+        assertThatThrownBy(() -> new AsyncioScheduler(Clock.virtual()).runUntilComplete(() -> {
+            spawn("child", child("child", 1.0, log));
+            sleep(0.1);
+            throw new IllegalStateException("main failed");
+        })).hasMessage("main failed");
+        assertThat(log).containsExactly("child cancelled at 0.1");
+    }
+
+    @Test
+    void parkedTasksAndTasksStartedDuringCleanupAreCancelledToo() {
+        List<String> log = new ArrayList<>();
+        List<Future<?>> late = new ArrayList<>();
+        AsyncioScheduler scheduler = new AsyncioScheduler(Clock.virtual());
+        scheduler.runUntilComplete(() -> {
+            spawn("parked", () -> {
+                try {
+                    return await(new Future<String>()); // nobody will ever complete it
+                } finally {
+                    log.add("parked closed");
+                }
+            });
+            spawn("spawner", () -> {
+                try {
+                    sleep(5.0);
+                } finally {
+                    late.add(spawn("late", child("late", 1.0, log))); // started while being cancelled
+                }
+                return null;
+            });
+            sleep(0);
+            return null;
+        });
+        assertThat(log).containsExactly("parked closed"); // "late" was cancelled before it started: it never ran
+        assertThat(late).singleElement().satisfies(f -> assertThat(f.isCancelled()).isTrue());
+        assertThat(scheduler.pending()).isEmpty();
+    }
+
+    @Test
+    void asyncioRunIsRunUntilCompleteOnANewScheduler() {
+        assertThat(AsyncioScheduler.<Integer>asyncioRun(() -> 6 * 7)).isEqualTo(42);
+    }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Checks what students get from the exercises: applies the solution markers to a copy of the
+# repository (as the release does), builds it, and checks that
+#   - every exercise test fails, and only with "not implemented yet";
+#   - every exercise example exits with code 3 and one line naming the method to write.
+# Usage: exercises/tools/check-student-release.sh [FROM_STEP]   (from anywhere; needs JDK 21+ and Maven)
+# With FROM_STEP (2..9), only that step and the later ones are stubbed, as for a student who has
+# done the steps before it: their tests must pass, and only the examples of stubbed steps are run.
+set -euo pipefail
+from="${1:-1}"
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+copy="$(mktemp -d)"
+trap 'rm -rf "$copy"' EXIT
+
+echo "copying the repository to $copy"
+(cd "$repo" && git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} cp --parents {} "$copy")
+java "$repo/exercises/tools/StudentRelease.java" strip "$copy" "$from"
+if [ "$from" -eq 1 ] && grep -rq "BEGIN SOLUTION" "$copy/exercises/src/main"; then
+  echo "FAIL: solution markers left in the release" >&2
+  exit 1
+fi
+
+echo "building the release copy and running the exercise tests (they are expected to fail)"
+(cd "$copy" && mvn -B -q -pl exercises -am verify -Dmaven.test.failure.ignore=true > "$copy/build.log" 2>&1) || {
+  echo "FAIL: the release copy does not build:" >&2
+  tail -40 "$copy/build.log" >&2
+  exit 1
+}
+status=0
+java "$repo/exercises/tools/StudentRelease.java" check-reports "$copy/exercises/target/surefire-reports" "$from" || status=1
+
+echo "running each example of the release copy"
+names=$(sed -n 's/.*new ExampleInfo("\([A-Za-z0-9]*\)".*/\1/p' "$repo/exercises/src/main/java/exercises/ExerciseExamples.java")
+for name in $names; do
+  step="${name#Ex}"; step="${step%%[!0-9]*}"
+  if [ "$step" -lt "$from" ]; then
+    continue # a solved step: its transcript is checked by the tests
+  fi
+  set +e
+  java -jar "$copy/mini-asyncio/target/mini-asyncio.jar" run "$name" --virtual-time > "$copy/out.txt" 2> "$copy/err.txt"
+  code=$?
+  set -e
+  err="$(cat "$copy/err.txt")"
+  if [ "$code" -eq 3 ] && [ "$(wc -l < "$copy/err.txt")" -eq 1 ] && grep -q "not implemented yet" "$copy/err.txt"; then
+    echo "  ok   $err"
+  else
+    echo "  FAIL $name: exit code $code, stderr: $err" >&2
+    status=1
+  fi
+done
+[ "$status" -eq 0 ] && echo "student release: OK"
+exit "$status"

@@ -1,0 +1,205 @@
+package miniasyncio.cli;
+
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import miniasyncio.Instrument;
+import miniasyncio.LoopPolicy;
+import miniasyncio.Scheduler;
+import miniasyncio.trace.ChromeTrace;
+import miniasyncio.trace.HtmlTimeline;
+import miniasyncio.trace.LoopStats;
+import miniasyncio.trace.Recorder;
+import miniasyncio.trace.TerminalTimeline;
+import miniasyncio.trace.Timeline;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code run}'s options for watching the loop: pictures of the run, debug mode, statistics.
+ * Examples make their own schedulers, so everything is set up through
+ * {@link LoopPolicy#onNewScheduler}: each scheduler the example makes gets a recorder (and the
+ * rest) before its first task, and the results are printed after the example returns.
+ */
+final class ObserveOptions {
+
+    @Option(names = "--trace", description = "After the run, print a timeline: a row per task, time to the right.")
+    boolean trace;
+
+    @Option(names = "--trace-out", paramLabel = "FILE",
+            description = "Write the timeline in Chrome's Trace Event format (open it in ui.perfetto.dev or chrome://tracing).")
+    Path traceOut;
+
+    @Option(names = "--trace-html", paramLabel = "FILE",
+            description = "Write the timeline as one self-contained HTML page (an SVG picture, hover a bar for details).")
+    Path traceHtml;
+
+    @Option(names = "--debug",
+            description = "Debug mode: warn about each step that holds the loop too long; reports show where tasks were created.")
+    boolean debug;
+
+    @Option(names = "--slow-step", paramLabel = "SECONDS",
+            description = "In debug mode, warn about steps longer than this (real time; default 0.1). Implies --debug.")
+    Double slowStep;
+
+    @Option(names = "--stats",
+            description = "After the run, print loop iterations, the longest step, peak ready, peak pending tasks, timers set and fired.")
+    boolean stats;
+
+    @Option(names = "--instrument", paramLabel = "CLASS",
+            description = "Add an instrument of yours (a miniasyncio.Instrument with a constructor taking a Scheduler,"
+                    + " or none) to every scheduler; may be repeated. E.g. miniasyncio.trace.EventLog prints each event.")
+    List<String> instruments = new ArrayList<>();
+
+    private final List<Constructor<? extends Instrument>> instrumentMakers = new ArrayList<>();
+    private final List<Recorder> recorders = new ArrayList<>();
+    private final List<LoopStats> allStats = new ArrayList<>();
+
+    /** Checks the options and arranges for every new scheduler to be watched. */
+    void install(CommandLine commandLine, ClassLoader loader) {
+        for (String name : instruments) {
+            instrumentMakers.add(instrumentMaker(commandLine, loader, name));
+        }
+        if (slowStep != null && (!(slowStep >= 0) || slowStep.isInfinite())) {
+            throw new CommandLine.ParameterException(commandLine,
+                    "--slow-step needs a finite number of seconds >= 0, got " + slowStep);
+        }
+        checkWritable(commandLine, "--trace-out", traceOut);
+        checkWritable(commandLine, "--trace-html", traceHtml);
+        boolean record = trace || traceOut != null || traceHtml != null;
+        boolean debugging = debug || slowStep != null;
+        if (!record && !debugging && !stats && instrumentMakers.isEmpty()) {
+            return;
+        }
+        LoopPolicy.onNewScheduler(scheduler -> setUp(scheduler, record, debugging));
+    }
+
+    private void setUp(Scheduler scheduler, boolean record, boolean debugging) {
+        if (debugging) {
+            scheduler.setDebug(true);
+            if (slowStep != null) {
+                scheduler.setSlowStepThreshold(slowStep);
+            }
+        }
+        if (record) {
+            recorders.add(Recorder.attach(scheduler));
+        }
+        if (stats) {
+            allStats.add(LoopStats.attach(scheduler));
+        }
+        for (Constructor<? extends Instrument> maker : instrumentMakers) {
+            try {
+                scheduler.addInstrument(maker.getParameterCount() == 1 ? maker.newInstance(scheduler) : maker.newInstance());
+            } catch (ReflectiveOperationException e) {
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                throw new IllegalStateException("cannot make instrument " + maker.getDeclaringClass().getName() + ": "
+                        + cause, cause);
+            }
+        }
+    }
+
+    /** The instrument's constructor taking a Scheduler, else its no-argument one; a usage error if neither. */
+    private static Constructor<? extends Instrument> instrumentMaker(CommandLine commandLine, ClassLoader loader,
+                                                                    String name) {
+        Class<?> type;
+        try {
+            type = Class.forName(name, true, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new CommandLine.ParameterException(commandLine, "--instrument " + name
+                    + ": no such class (give its full name, and --class-path if it is yours)");
+        }
+        if (!Instrument.class.isAssignableFrom(type)) {
+            throw new CommandLine.ParameterException(commandLine, "--instrument " + name
+                    + " is not a miniasyncio.Instrument: implement that interface");
+        }
+        Class<? extends Instrument> instrument = type.asSubclass(Instrument.class);
+        try {
+            return instrument.getConstructor(Scheduler.class);
+        } catch (NoSuchMethodException e) {
+            try {
+                return instrument.getConstructor();
+            } catch (NoSuchMethodException e2) {
+                throw new CommandLine.ParameterException(commandLine, "--instrument " + name
+                        + " needs a public constructor taking a Scheduler, or one taking nothing");
+            }
+        }
+    }
+
+    private static void checkWritable(CommandLine commandLine, String option, Path file) {
+        if (file == null) {
+            return;
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new CommandLine.ParameterException(commandLine,
+                    option + " " + file + ": the folder " + dir + " does not exist; create it or pick another file");
+        }
+        if (Files.isDirectory(file)) {
+            throw new CommandLine.ParameterException(commandLine,
+                    option + " " + file + " is a folder; give a file name, e.g. " + file.resolve("run.json"));
+        }
+    }
+
+    /** Prints and writes what was asked for; returns false if a file could not be written. */
+    boolean report(String name, PrintStream out, PrintStream err) {
+        boolean ok = true;
+        boolean record = trace || traceOut != null || traceHtml != null;
+        if (record && recorders.isEmpty() || stats && allStats.isEmpty()) {
+            err.println(name + " made no Scheduler, so there is no loop to trace or count"
+                    + " (generator examples run without one).");
+        }
+        for (int i = 0; i < recorders.size(); i++) {
+            Timeline timeline = recorders.get(i).timeline();
+            if (trace) {
+                out.println();
+                out.print(heading(i, recorders.size()));
+                out.print(TerminalTimeline.render(timeline));
+            }
+            ok &= write(err, "--trace-out", numbered(traceOut, i), ChromeTrace.render(timeline));
+            ok &= write(err, "--trace-html", numbered(traceHtml, i), HtmlTimeline.render(timeline,
+                    "mini-asyncio: " + name
+                    + (recorders.size() == 1 ? "" : " (scheduler " + (i + 1) + " of " + recorders.size() + ")")));
+        }
+        for (int i = 0; i < allStats.size(); i++) {
+            out.println();
+            out.print(heading(i, allStats.size()));
+            allStats.get(i).print(out);
+        }
+        return ok;
+    }
+
+    /** "== scheduler 2 of 3 ==" above each picture when the example made several schedulers. */
+    private static String heading(int i, int count) {
+        return count == 1 ? "" : "== scheduler " + (i + 1) + " of " + count + " ==\n";
+    }
+
+    /** run.json, then run-2.json, run-3.json for an example that makes several schedulers. */
+    private static Path numbered(Path file, int i) {
+        if (file == null || i == 0) {
+            return file;
+        }
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String numbered = dot < 0 ? name + "-" + (i + 1) : name.substring(0, dot) + "-" + (i + 1) + name.substring(dot);
+        return file.resolveSibling(numbered);
+    }
+
+    private static boolean write(PrintStream err, String option, Path file, String content) {
+        if (file == null) {
+            return true;
+        }
+        try {
+            Files.writeString(file, content, StandardCharsets.UTF_8);
+            err.println("wrote " + file);
+            return true;
+        } catch (IOException e) {
+            err.println(option + ": cannot write " + file + ": " + e.getMessage());
+            return false;
+        }
+    }
+}

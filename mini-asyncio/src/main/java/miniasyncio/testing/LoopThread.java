@@ -1,0 +1,205 @@
+package miniasyncio.testing;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import miniasyncio.Scheduler;
+import miniasyncio.Step;
+import miniasyncio.Task;
+
+/**
+ * A scheduler running on a thread of its own, whose main task runs the test's code ("jobs":
+ * hooks and test bodies) one after the other, as JUnit hands them over.
+ *
+ * <p>Why a thread of its own: the wall-clock limit. A step that never yields (a {@code while}
+ * loop with no {@code sleep()}) cannot be stopped from inside the loop, and Java can no longer
+ * kill a thread. JUnit's thread waits for each job with a deadline instead; when it passes, the
+ * loop thread is interrupted (which ends a blocking call such as {@code Thread.sleep}) and
+ * abandoned. It is a daemon, so a loop that ignores interrupts spins on only until the test JVM
+ * exits.
+ *
+ * <p>Between jobs the main task blocks in {@code jobs.take()}, inside its step: the loop is
+ * paused, as an asyncio loop is between two {@code run_until_complete} calls, and no virtual time
+ * passes. When JUnit says the end, main returns and the scheduler (made with
+ * {@code setEndWithMain(true)}) closes every task still pending; the ones that were pending and
+ * the failures nobody retrieved are kept for the report.
+ */
+final class LoopThread {
+
+    /** Code to run as the main task: a JUnit invocation. */
+    interface Body {
+        void run() throws Throwable;
+    }
+
+    /** A task that failed, and its exception, which nobody retrieved. */
+    record Lost(Task task, Throwable exception) {}
+
+    /** How a job went: its own failure (or null), and the task failures nobody retrieved meanwhile. */
+    record Outcome(Throwable failure, List<Lost> unretrieved) {}
+
+    /** What the loop left at its end. */
+    record End(List<Task> pending, List<Lost> unretrieved) {}
+
+    private record Job(String what, Body body, CompletableFuture<Outcome> done) {}
+
+    private static final Job END = new Job("end", () -> { }, new CompletableFuture<>());
+
+    private final String name;
+    private final Scheduler scheduler;
+    private final BlockingQueue<Job> jobs = new LinkedBlockingQueue<>();
+    private final CompletableFuture<End> ended = new CompletableFuture<>();
+    private final Set<Integer> reported = new HashSet<>();  // touched on the loop thread only
+    private final Thread thread;
+    private volatile Job current;
+    private volatile String stuck; // set once a job timed out: the loop can no longer be used
+
+    LoopThread(String name, Scheduler scheduler) {
+        this.name = name;
+        this.scheduler = scheduler;
+        scheduler.setEndWithMain(true);
+        scheduler.setDebug(true); // tasks remember where they were created: the messages name the place
+        // A test's first step also loads classes (AssertJ, the code under test): warn only about
+        // steps that are slow beyond doubt, so the warning is worth reading.
+        scheduler.setSlowStepThreshold(1.0);
+        this.thread = new Thread(this::loop, "mini-asyncio loop of " + name);
+        this.thread.setDaemon(true);
+        this.thread.start();
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    private void loop() {
+        try {
+            scheduler.run(name, this::main);
+        } catch (Throwable failure) {
+            // The loop itself failed (a deadlock, say): the job that was running gets the failure.
+            Job job = current;
+            if (job != null) {
+                job.done.complete(new Outcome(failure, List.of()));
+            }
+            ended.completeExceptionally(failure);
+        }
+    }
+
+    private Object main() throws InterruptedException {
+        while (true) {
+            Job job = jobs.take();
+            if (job == END) {
+                break;
+            }
+            current = job;
+            Throwable failure = null;
+            try {
+                job.body.run();
+            } catch (Throwable t) {
+                failure = t;
+            }
+            current = null;
+            job.done.complete(new Outcome(failure, newUnretrieved()));
+        }
+        ended.complete(new End(List.copyOf(scheduler.pending()), newUnretrieved()));
+        return null;
+    }
+
+    private List<Lost> newUnretrieved() {
+        List<Lost> fresh = new ArrayList<>();
+        for (Task task : scheduler.unretrievedFailures()) {
+            if (reported.add(task.tid()) && scheduler.resultOf(task.tid()) instanceof Step.Failed(Throwable e)) {
+                fresh.add(new Lost(task, e));
+            }
+        }
+        return fresh;
+    }
+
+    /**
+     * Runs {@code body} as (part of) the main task and waits for it until {@code deadline}
+     * ({@link System#nanoTime()}); {@code limit} is for the message.
+     */
+    Outcome run(String what, Body body, long deadline, String limit) {
+        refuseIfUnusable(what);
+        Job job = new Job(what, body, new CompletableFuture<>());
+        jobs.add(job);
+        try {
+            CompletableFuture.anyOf(job.done, ended).get(remaining(deadline), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw abandon(what, limit);
+        } catch (ExecutionException | InterruptedException e) {
+            // the loop ended with a failure before it took this job; the job's own outcome says more if it has one
+        }
+        if (job.done.isDone()) {
+            return job.done.join();
+        }
+        return new Outcome(loopFailure(), List.of());
+    }
+
+    /** Ends the loop (closing pending tasks) and waits for it until {@code deadline}. */
+    End finish(long deadline, String limit) {
+        refuseIfUnusable("the end of " + name);
+        jobs.add(END);
+        try {
+            return ended.get(remaining(deadline), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw abandon("the end of " + name, limit);
+        } catch (ExecutionException e) {
+            throw new AssertionError("the scheduler of " + name + " failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for the scheduler of " + name, e);
+        }
+    }
+
+    /** After a timeout, or when JUnit stops early: stop waiting for the loop and let it go. */
+    void abandon() {
+        if (thread.isAlive()) {
+            thread.interrupt();
+        }
+    }
+
+    private void refuseIfUnusable(String what) {
+        if (stuck != null) {
+            throw new AssertionError(what + " was not run: " + stuck);
+        }
+        if (ended.isCompletedExceptionally()) {
+            throw new AssertionError(what + " was not run: the scheduler of " + name + " failed: " + loopFailure(),
+                    loopFailure());
+        }
+    }
+
+    private Throwable loopFailure() {
+        try {
+            ended.join();
+            return new AssertionError("the scheduler of " + name + " ended early");
+        } catch (java.util.concurrent.CompletionException e) {
+            return e.getCause();
+        }
+    }
+
+    private AssertionError abandon(String what, String limit) {
+        Task running = scheduler.currentTask(); // read across threads: only for the message
+        StackTraceElement[] where = thread.getStackTrace();
+        String message = String.format(Locale.ROOT, "%s did not finish within %s of wall-clock time. The loop is"
+                        + " stuck%s at loop time %.3f s: a step that never yields (a loop with no sleep(), or a"
+                        + " blocking call), or tasks that keep the loop busy forever. Its thread was interrupted and"
+                        + " abandoned; this exception's stack trace is where it was.",
+                what, limit, running == null ? "" : " in " + running, scheduler.now());
+        stuck = "the scheduler of " + name + " is stuck: " + what + " timed out";
+        AssertionError error = new AssertionError(message);
+        error.setStackTrace(where);
+        abandon();
+        return error;
+    }
+
+    private static long remaining(long deadline) {
+        return Math.max(0, deadline - System.nanoTime());
+    }
+}
