@@ -42,7 +42,7 @@ final class GradeCommand implements Callable<Integer> {
             description = "Exit with code 1 when the score is below SCORE (for CI gates).")
     Double failUnder;
 
-    @Option(names = "--test-timeout", paramLabel = "SECONDS", defaultValue = "10",
+    @Option(names = "--test-timeout", paramLabel = "SECONDS", defaultValue = "5",
             description = "Time limit of one test (default: ${DEFAULT-VALUE} s).")
     double testTimeout;
 

@@ -34,7 +34,7 @@ public final class ChildRunner {
 
     /** Limits of one grading run: per test, for the whole run (all child JVMs), and the child's heap. */
     public record Limits(long perTestMillis, long totalMillis, String maxHeap) {
-        public static final Limits DEFAULT = new Limits(10_000, 180_000, "256m");
+        public static final Limits DEFAULT = new Limits(5_000, 180_000, "256m");
     }
 
     private final Path kit;

@@ -154,8 +154,21 @@ public final class Grading {
         }
     }
 
-    private Report allFailed(List<GradedTests.Spec> specs, String reason, long start) {
+    private Report allFailed(List<GradedTests.Spec> specs, String reason, long start) throws IOException {
         List<TestResult> results = new ArrayList<>();
+        // The static rules cannot look at code that is not there; they fail too, so that the
+        // maximum score is the same for every submission.
+        Path nothing = Files.createTempDirectory("grading-nothing-");
+        try {
+            for (TestResult rule : staticRules(nothing)) {
+                results.add(TestResult.failed(rule.number(), rule.name(), rule.maxScore(), rule.visibility(),
+                        "not checked: " + Report.firstLine(reason), "", 0));
+            }
+        } catch (RuntimeException rulesNeedClasses) {
+            // the rules would not even list themselves without classes: report the graded tests only
+        } finally {
+            delete(nothing);
+        }
         for (GradedTests.Spec spec : specs) {
             TestResult r = ChildRunner.fail(spec, Report.firstLine(reason), "", 0);
             results.add(r);

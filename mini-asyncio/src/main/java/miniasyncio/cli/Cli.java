@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Cli.Version.class,
         description = "The lecture's mini_asyncio event loop, ported to Java on JDK continuations.",
-        subcommands = {ListCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ListCommand.class, RunCommand.class, miniasyncio.bench.BenchCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Cli implements Runnable {
 
     public static final int FAILED = 1;

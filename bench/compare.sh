@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Runs the same workloads (switch, timers, spawn, memory) on the Java scheduler, on the lecture's
+# own Python scheduler and on CPython asyncio, one after the other, and prints them side by side
+# with the ratios. Absolute numbers vary from machine to machine; the ratios are what to compare.
+#
+#   bench/compare.sh [--quick]
+#
+# Needs the jar (mvn -B -q package -DskipTests) and a JDK 21+ as `java` (or JAVA_HOME).
+# Without python3 it runs the Java side only and says so. With BENCH_OUT=DIR set, the two JSON
+# files (java.json, python.json) are kept in DIR.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+jar="$root/mini-asyncio/target/mini-asyncio.jar"
+quick=()
+case "${1:-}" in
+  --quick) quick=(--quick) ;;
+  "") ;;
+  *) echo "usage: bench/compare.sh [--quick]" >&2; exit 2 ;;
+esac
+
+java="java"
+if [[ -n "${JAVA_HOME:-}" ]]; then java="$JAVA_HOME/bin/java"; fi
+if [[ ! -f "$jar" ]]; then
+  echo "compare.sh: $jar is missing: build it first with 'mvn -B -q package -DskipTests'" >&2
+  exit 1
+fi
+
+if [[ -n "${BENCH_OUT:-}" ]]; then
+  out="$BENCH_OUT"; mkdir -p "$out"
+else
+  out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
+fi
+
+echo "== Java: mini-asyncio bench"
+"$java" -jar "$jar" bench "${quick[@]}" --json "$out/java.json"
+
+if ! command -v python3 >/dev/null 2>&1; then
+  echo
+  echo "python3 not found: the Python side (lecture scheduler, asyncio) and the ratios are skipped."
+  exit 0
+fi
+
+echo
+echo "== Python: the lecture's scheduler and asyncio"
+python3 "$here/python/bench.py" "${quick[@]}" --json "$out/python.json"
+
+echo
+python3 - "$out/java.json" "$out/python.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+p = json.load(open(sys.argv[2]))
+
+def row(what, java_key, py_key_suffix, unit):
+    jv = j.get(java_key)
+    if jv is None:
+        return
+    cells = []
+    for impl in ("lecture", "asyncio"):
+        pv = p.get(f"{impl}.{py_key_suffix}")
+        cells.append((pv, pv / jv if pv and jv else None))
+    def cell(v, r):
+        return f"{v:>10.0f} {'':1}{'(' + format(r, '.1f') + 'x)' if r else '':>9}" if v is not None else f"{'-':>10} {'':>10}"
+    print(f"{what:<28} {jv:>10.1f}  {cell(*cells[0])}  {cell(*cells[1])}  {unit}")
+
+print(f"Side by side ({j.get('env.sizes')} sizes; Java {j.get('env.java_version')},"
+      f" {p.get('env.python_implementation')} {p.get('env.python_version')}). (Nx) = how many times the Java figure.")
+print(f"{'workload':<28} {'Java':>10}  {'lecture (Python)':>21}  {'asyncio':>21}")
+row("switch, per step", "switch.scheduler_ns_per_step", "switch_ns_per_step", "ns")
+for n in ("100", "1k", "10k", "100k", "1m"):
+    if f"timers.ns_per_op_at_{n}" in j and (f"lecture.timers_ns_per_op_at_{n}" in p or f"asyncio.timers_ns_per_op_at_{n}" in p):
+        row(f"timers, per op, {n} asleep", f"timers.ns_per_op_at_{n}", f"timers_ns_per_op_at_{n}", "ns")
+row("spawn, per task", "spawn.scheduler_ns_per_task", "spawn_ns_per_task", "ns")
+row("memory, per sleeping task", "memory.scheduler_bytes_per_sleeping_task", "memory_bytes_per_sleeping_task", "bytes")
+a = p.get("asyncio.switch_ns_per_step"); s = j.get("switch.scheduler_ns_per_step")
+if a and s:
+    r = a / s
+    print(f"\ntarget: a step at least 5x faster than CPython asyncio: {r:.1f}x, {'met' if r >= 5 else 'MISSED'}")
+PY

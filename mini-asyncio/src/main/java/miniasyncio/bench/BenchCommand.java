@@ -1,0 +1,183 @@
+package miniasyncio.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import miniasyncio.cli.Cli;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bench [--quick] [--json FILE] [--only LIST]}: measures what a task switch, a timer, a
+ * spawn and a sleeping task cost, next to the physical limit (a bare JDK continuation) and the
+ * JDK's own virtual threads, all in the same run. See docs/performance.md for what each figure
+ * means and one full run.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BenchCommand.Version.class,
+        description = {"Measure the scheduler against a bare continuation and virtual threads.",
+                "Workloads: " + BenchCommand.WORKLOAD_NAMES + ". The full run takes a few minutes; --quick under 30 s.",
+                "Absolute numbers depend on the machine; the ratios are what to compare."})
+public final class BenchCommand implements Callable<Integer> {
+
+    static final List<String> WORKLOADS = List.of(
+            "switch", "baseline-vthreads", "timers", "spawn", "memory", "gather", "instrumented");
+    static final String WORKLOAD_NAMES = "switch, baseline-vthreads, timers, spawn, memory, gather, instrumented";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--quick", description = "Fewer and shorter runs (under 30 s); figures are noisier.")
+    boolean quick;
+
+    @Option(names = "--smoke", hidden = true, description = "Tiny sizes, only to prove every code path runs (for tests).")
+    boolean smoke;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write every figure and ratio to FILE as one JSON object.")
+    Path json;
+
+    @Option(names = "--only", paramLabel = "LIST", split = ",",
+            description = "Run only these workloads (comma-separated): ${COMPLETION-CANDIDATES}.",
+            completionCandidates = Names.class)
+    List<String> only;
+
+    static final class Names extends ArrayList<String> {
+        Names() {
+            super(WORKLOADS);
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"mini-asyncio bench on Java " + System.getProperty("java.version")};
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Set<String> selected = selected();
+        if (selected == null) {
+            return Cli.USAGE;
+        }
+        if (json != null && !writable(json)) {
+            return Cli.FAILED;
+        }
+        Sizes sizes = smoke ? Sizes.SMOKE : quick ? Sizes.QUICK : Sizes.FULL;
+        PrintStream out = System.out;
+        Report report = new Report(out);
+        environment(report, sizes);
+
+        // Order matters: `instrumented` installs an instrument, which changes what the JIT has
+        // seen on the hot path, so it runs last and cannot colour the other figures.
+        if (selected.contains("switch")) {
+            SwitchBench.run(sizes, report);
+        }
+        if (selected.contains("baseline-vthreads")) {
+            VirtualThreadBench.run(sizes, report);
+        }
+        if (selected.contains("timers")) {
+            TimerBench.run(sizes, report);
+        }
+        if (selected.contains("spawn")) {
+            SpawnBench.run(sizes, report);
+        }
+        if (selected.contains("memory")) {
+            MemoryBench.run(sizes, report);
+        }
+        if (selected.contains("gather")) {
+            GatherBench.run(sizes, report);
+        }
+        if (selected.contains("instrumented")) {
+            SwitchBench.runInstrumented(sizes, report);
+        }
+        summary(report, out);
+        if (json != null) {
+            try {
+                report.writeJson(json);
+            } catch (IOException e) {
+                System.err.println("bench: cannot write --json " + json + ": " + e);
+                return Cli.FAILED;
+            }
+            out.println("figures written to " + json);
+        }
+        return 0;
+    }
+
+    /** The workloads to run, or null after printing why the --only list is wrong. */
+    private Set<String> selected() {
+        if (only == null) {
+            return new LinkedHashSet<>(WORKLOADS);
+        }
+        Set<String> chosen = new LinkedHashSet<>();
+        for (String name : only) {
+            String n = name.trim();
+            if (!WORKLOADS.contains(n)) {
+                System.err.println("bench: unknown workload '" + n + "' in --only. Choose from: " + WORKLOAD_NAMES + ".");
+                return null;
+            }
+            chosen.add(n);
+        }
+        return chosen;
+    }
+
+    /** Checked before minutes of measuring, not after: can FILE be written? */
+    private static boolean writable(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        if (Files.isDirectory(file)) {
+            System.err.println("bench: --json " + file + " is a directory: give a file name, such as bench.json");
+            return false;
+        }
+        if (dir == null || !Files.isDirectory(dir)) {
+            System.err.println("bench: --json " + file + ": the directory " + dir + " does not exist");
+            return false;
+        }
+        if (!Files.isWritable(dir) || (Files.exists(file) && !Files.isWritable(file))) {
+            System.err.println("bench: --json " + file + ": not writable");
+            return false;
+        }
+        return true;
+    }
+
+    private static void environment(Report report, Sizes sizes) {
+        Runtime rt = Runtime.getRuntime();
+        report.figures().put("env.sizes", sizes.name());
+        report.figures().put("env.java_version", System.getProperty("java.version"));
+        report.figures().put("env.java_vm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"));
+        report.figures().put("env.os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        report.figures().put("env.cpus", rt.availableProcessors());
+        report.figures().put("env.max_heap_mib", rt.maxMemory() / 1048576);
+        report.figures().put("env.gc", String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName).toList()));
+        System.out.println("mini-asyncio bench (" + sizes.name() + "): Java " + System.getProperty("java.version")
+                + ", " + rt.availableProcessors() + " CPUs, max heap " + rt.maxMemory() / 1048576 + " MiB, "
+                + report.figures().get("env.os"));
+        System.out.println("Times are medians over the timed runs (min and max beside). Absolute numbers vary"
+                + " from machine to machine and run to run; the ratios, measured side by side, are what to compare.");
+    }
+
+    /** One line per target: met or missed. */
+    private static void summary(Report report, PrintStream out) {
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, Object> e : report.figures().entrySet()) {
+            if (e.getKey().endsWith(".met")) {
+                String key = e.getKey().substring(0, e.getKey().length() - ".met".length());
+                lines.add(String.format("  %-7s %s = %s (target %s)", (Boolean) e.getValue() ? "met" : "MISSED",
+                        key, Report.fmt(((Number) report.figures().get(key)).doubleValue()), report.figures().get(key + ".target")));
+            }
+        }
+        if (!lines.isEmpty()) {
+            out.println();
+            out.println("targets:");
+            lines.forEach(out::println);
+        }
+    }
+}

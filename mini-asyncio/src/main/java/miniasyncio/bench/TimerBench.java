@@ -1,0 +1,75 @@
+package miniasyncio.bench;
+
+import static miniasyncio.MiniAsyncio.sleep;
+
+import java.util.SplittableRandom;
+import miniasyncio.Clock;
+import miniasyncio.Scheduler;
+
+/**
+ * Timers: N tasks each sleep K random durations (1 ms to 1 s) on the virtual clock, so no time
+ * is spent waiting and only the CPU cost of a timer op is measured (set the timer, wake it, run
+ * the task). With N tasks asleep at once the heap holds N entries, so one op costs O(log N)
+ * comparisons: from 1k to 1M sleepers, log2 N goes from 10 to 20. The lecture's list would
+ * instead scan all N sleepers on every step: O(N) per op.
+ */
+final class TimerBench {
+
+    private TimerBench() {
+    }
+
+    static void scheduler(int tasks, int steps, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        scheduler.run(() -> {
+            for (int i = 0; i < tasks; i++) {
+                scheduler.createTask("sleeper", () -> {
+                    for (int k = 0; k < steps; k++) {
+                        sleep(random.nextInt(1, 1001) / 1000.0);
+                    }
+                    return null;
+                });
+            }
+            return null;
+        });
+    }
+
+    static void run(Sizes sizes, Report report) {
+        int[] counts = sizes.timerTasks();
+        report.section("timers", "N tasks x K random sleeps (1 ms..1 s) on the virtual clock, about "
+                + sizes.timerOps() + " timer ops at each N (interleaved runs)");
+        Runnable[] bodies = new Runnable[counts.length];
+        long[] ops = new long[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            int n = counts[i];
+            int k = sizes.timerSteps(n);
+            bodies[i] = () -> scheduler(n, k, 42);
+            ops[i] = (long) n * k;
+        }
+        // Fewer rounds here: the 1M run makes a million continuations each time.
+        Measure.Stats[] stats = Measure.interleaved(sizes.timerWarmups(), sizes.timerIterations(), ops, bodies);
+        for (int i = 0; i < counts.length; i++) {
+            report.stats("timers.ns_per_op_at_" + label(counts[i]), stats[i],
+                    "per timer op, " + counts[i] + " sleepers (K=" + sizes.timerSteps(counts[i]) + ")", "ns");
+        }
+        int last = counts.length - 1;
+        double growth = stats[last].median() / stats[0].median();
+        double logGrowth = Math.log(counts[last]) / Math.log(counts[0]);
+        report.value("timers.log_n_growth_" + label(counts[0]) + "_to_" + label(counts[last]), logGrowth,
+                "log N grows by (for comparison)", "x");
+        report.ratio("timers.growth_" + label(counts[0]) + "_to_" + label(counts[last]), growth,
+                "per-op cost at " + label(counts[last]) + " / at " + label(counts[0]),
+                counts[last] == 1_000_000 ? Report.Target.atMost(3) : null);
+    }
+
+    /** 1000 -> "1k", 1000000 -> "1m". */
+    static String label(int n) {
+        if (n >= 1_000_000 && n % 1_000_000 == 0) {
+            return n / 1_000_000 + "m";
+        }
+        if (n >= 1_000 && n % 1_000 == 0) {
+            return n / 1_000 + "k";
+        }
+        return String.valueOf(n);
+    }
+}

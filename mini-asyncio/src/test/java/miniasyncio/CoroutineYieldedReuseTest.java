@@ -1,0 +1,57 @@
+package miniasyncio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Coroutine hands out one Step.Yielded again for the same yielded object, so a step allocates nothing. */
+class CoroutineYieldedReuseTest {
+
+    @Test
+    void theSameValueYieldedTwiceGivesTheSameStep() {
+        Object request = new Object();
+        Coroutine c = new Coroutine("same", () -> {
+            Coroutine.yield(request);
+            Coroutine.yield(request);
+            return "done";
+        });
+        Step first = c.send(null);
+        Step second = c.send(null);
+
+        assertThat(first).isEqualTo(new Step.Yielded(request));
+        assertThat(second).isSameAs(first);
+        assertThat(c.send(null)).isEqualTo(new Step.Returned("done"));
+    }
+
+    @Test
+    void differentValuesAreNeverMixedUp() {
+        Object a = new Object();
+        Object b = new Object();
+        Coroutine c = new Coroutine("alternating", () -> {
+            for (int i = 0; i < 3; i++) {
+                Coroutine.yield(a);
+                Coroutine.yield(b);
+                Coroutine.yield(null);
+            }
+            return null;
+        });
+        List<Object> seen = new ArrayList<>();
+        for (Step step = c.send(null); step instanceof Step.Yielded(Object v); step = c.send(null)) {
+            seen.add(v);
+        }
+        assertThat(seen).containsExactly(a, b, null, a, b, null, a, b, null);
+    }
+
+    @Test
+    void twoCoroutinesYieldingInTurnGetTheirOwnValues() {
+        Coroutine x = new Coroutine("x", () -> Coroutine.yield("x1"));
+        Coroutine y = new Coroutine("y", () -> Coroutine.yield("y1"));
+        Step fromX = x.send(null);
+        Step fromY = y.send(null);
+
+        assertThat(fromX).isEqualTo(new Step.Yielded("x1"));
+        assertThat(fromY).isEqualTo(new Step.Yielded("y1"));
+    }
+}

@@ -1,0 +1,149 @@
+package miniasyncio.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import miniasyncio.Coroutine;
+import miniasyncio.cli.Cli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs every code path of {@code bench} on tiny sizes ({@code --smoke}). It proves the command
+ * works and the JSON carries every figure; it asserts nothing about speed (targets live in the
+ * bench output, never in tests).
+ */
+class BenchCommandTest {
+
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run bench(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            String[] all = new String[args.length + 1];
+            all[0] = "bench";
+            System.arraycopy(args, 0, all, 1, args.length);
+            int exit = Cli.execute(all);
+            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    static Set<String> jsonKeys(Path file) throws Exception {
+        Set<String> keys = new LinkedHashSet<>();
+        Matcher m = Pattern.compile("^  \"([^\"]+)\": ", Pattern.MULTILINE).matcher(Files.readString(file));
+        while (m.find()) {
+            keys.add(m.group(1));
+        }
+        return keys;
+    }
+
+    @Test
+    void everyWorkloadRunsAndTheJsonHasEveryFigure(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("bench.json");
+        Run run = bench("--smoke", "--json", json.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("switch:", "baseline-vthreads:", "timers:", "spawn:", "memory:",
+                "gather:", "instrumented:", "targets:", "figures written to");
+        String text = Files.readString(json);
+        assertThat(text.strip()).startsWith("{").endsWith("}");
+        assertThat(jsonKeys(json)).contains(
+                "env.java_version", "env.cpus", "env.sizes",
+                "switch.scheduler_ns_per_step", "switch.scheduler_ns_per_step.min", "switch.scheduler_ns_per_step.max",
+                "switch.raw_continuation_ns_per_round_trip", "switch.ratio_vs_raw_continuation",
+                "switch.ratio_vs_raw_continuation.target", "switch.ratio_vs_raw_continuation.met",
+                "baseline_vthreads.ns_per_yield", "baseline_vthreads.speedup_of_scheduler",
+                "baseline_vthreads.raw_continuation_ns_per_round_trip", "baseline_vthreads.vthread_over_raw_continuation",
+                "timers.ns_per_op_at_10", "timers.ns_per_op_at_100", "timers.growth_10_to_100",
+                "spawn.scheduler_ns_per_task", "spawn.raw_continuation_ns_per_task", "spawn.ratio_vs_raw_continuation",
+                "memory.scheduler_bytes_per_sleeping_task", "memory.raw_continuation_bytes_per_parked",
+                "memory.heap_in_use_mib_with_all_asleep", "memory.ratio_vs_raw_continuation",
+                "instrumented.none_ns_per_step", "instrumented.noop_ns_per_step", "instrumented.noop_overhead_percent");
+        // gather runs when the homework is on the class path, and says why not otherwise
+        assertThat(jsonKeys(json)).containsAnyOf("gather.ns_per_task", "gather.skipped");
+        assertThat(text).doesNotContain("NaN", "Infinity");
+    }
+
+    @Test
+    void onlyRunsTheNamedWorkloads(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("only.json");
+        Run run = bench("--smoke", "--only", "spawn,memory", "--json", json.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(jsonKeys(json)).anyMatch(k -> k.startsWith("spawn.")).anyMatch(k -> k.startsWith("memory."))
+                .noneMatch(k -> k.startsWith("switch.") || k.startsWith("timers."));
+    }
+
+    @Test
+    void anUnknownWorkloadIsAUsageError() {
+        Run run = bench("--smoke", "--only", "switch,nope");
+
+        assertThat(run.exit()).isEqualTo(Cli.USAGE);
+        assertThat(run.err()).contains("unknown workload 'nope'", "switch, baseline-vthreads, timers");
+        assertThat(run.out()).doesNotContain("switch:");
+    }
+
+    @Test
+    void aJsonFileThatCannotBeWrittenFailsBeforeMeasuring(@TempDir Path dir) {
+        Run missingDir = bench("--smoke", "--json", dir.resolve("no/such/dir/bench.json").toString());
+        assertThat(missingDir.exit()).isEqualTo(Cli.FAILED);
+        assertThat(missingDir.err()).contains("does not exist");
+        assertThat(missingDir.out()).doesNotContain("switch:");
+
+        Run isDir = bench("--smoke", "--json", dir.toString());
+        assertThat(isDir.exit()).isEqualTo(Cli.FAILED);
+        assertThat(isDir.err()).contains("is a directory");
+    }
+
+    @Test
+    void anUnknownOptionIsAUsageError() {
+        assertThat(bench("--fast").exit()).isEqualTo(Cli.USAGE);
+    }
+
+    @Test
+    void theBareContinuationHookRunsYieldsAndEnds() {
+        int[] progress = new int[1];
+        Object c = Coroutine.rawContinuation(() -> {
+            progress[0] = 1;
+            Coroutine.rawYield();
+            progress[0] = 2;
+        });
+        assertThat(progress[0]).isZero(); // made, not started
+        assertThat(Coroutine.rawRun(c)).isFalse();
+        assertThat(progress[0]).isEqualTo(1);
+        assertThat(Coroutine.rawRun(c)).isTrue();
+        assertThat(progress[0]).isEqualTo(2);
+    }
+
+    @Test
+    void statsAreMedianMinAndMax() {
+        Measure.Stats odd = Measure.summarize(new double[] {5, 1, 3});
+        assertThat(odd).isEqualTo(new Measure.Stats(3, 1, 5));
+        Measure.Stats even = Measure.summarize(new double[] {4, 1, 3, 2});
+        assertThat(even).isEqualTo(new Measure.Stats(2.5, 1, 4));
+    }
+
+    @Test
+    void timerLabelsAreShort() {
+        assertThat(TimerBench.label(1_000)).isEqualTo("1k");
+        assertThat(TimerBench.label(1_000_000)).isEqualTo("1m");
+        assertThat(TimerBench.label(100)).isEqualTo("100");
+    }
+}
