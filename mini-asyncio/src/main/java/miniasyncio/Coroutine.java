@@ -44,6 +44,7 @@ public final class Coroutine {
     private Object transfer;          // value going in (send) or out (yield)
     private Throwable throwIn;        // exception to raise at the suspension point
     private Step.Outcome outcome;     // set once, when the body ends
+    private Step.Yielded lastYielded; // reused while the same object is yielded again (see yielded)
 
     /** A coroutine that will run {@code body} when first resumed; {@code name} appears in errors. */
     public Coroutine(String name, Callable<?> body) {
@@ -146,23 +147,17 @@ public final class Coroutine {
     }
 
     /**
-     * The last Step.Yielded handed out. A Yielded is immutable, so when a coroutine yields the
-     * same object again (every {@code sleep(0)} yields the one shared request) the same Yielded
-     * serves, and a scheduler step allocates nothing (the bench's JMH {@code -prof gc} showed
-     * 16 bytes per step before). One entry for the whole JVM, so nothing per task is kept alive;
-     * read racily from several threads it is still safe: a record's fields are final, so any
-     * thread sees a whole Yielded, at worst an older one, whose value is then compared.
+     * Hands out a Step.Yielded for {@code value}, reusing this coroutine's previous one when the
+     * same object is yielded again: a Yielded is immutable, and every {@code sleep(0)} yields the
+     * one shared request, so a scheduler step then allocates nothing (JMH's {@code -prof gc}
+     * showed 16 bytes per step before).
      */
-    private static Step.Yielded lastYielded = new Step.Yielded(null);
-
-    private static Step.Yielded yielded(Object value) {
+    private Step.Yielded yielded(Object value) {
         Step.Yielded last = lastYielded;
-        if (last.value() == value) {
+        if (last != null && last.value() == value) {
             return last;
         }
-        Step.Yielded fresh = new Step.Yielded(value);
-        lastYielded = fresh;
-        return fresh;
+        return lastYielded = new Step.Yielded(value);
     }
 
     /**

@@ -121,7 +121,6 @@ public class Scheduler {
         }
         started = true;
         CURRENT.set(this);
-        boolean finished = false;
         try {
             mainTid = createTask(name, main);
             while (hasWork() && !(endWithMain && mainEnded)) {
@@ -132,18 +131,23 @@ public class Scheduler {
                 }
                 stepOne();
             }
-            finished = true;
             if (endWithMain) {
                 closeAll(); // main returned: the tasks left behind are closed, as asyncio.run cancels them
             }
             Step.Outcome outcome = takeResult(mainTid);
             reportUnretrieved(System.err);
             return (T) outcome.get();
+        } catch (Throwable failure) {
+            // A deadlock or a broken subclass: unwind every task left, so its finally blocks run.
+            // An error while closing must not hide the one that stopped the loop: attach it.
+            try {
+                closeAll();
+            } catch (Throwable whileClosing) {
+                failure.addSuppressed(whileClosing);
+            }
+            throw failure;
         } finally {
             CURRENT.remove();
-            if (!finished) {
-                closeAll(); // a deadlock or a broken subclass: unwind every task so its finally runs
-            }
         }
     }
 

@@ -347,6 +347,25 @@ class SchedulerTest {
     }
 
     @Test
+    void anErrorWhileClosingDoesNotHideTheErrorThatStoppedTheLoop() {
+        Scheduler stub = new Scheduler(Clock.virtual()) {
+            @Override
+            protected boolean hasWork() {
+                throw new NotImplementedYet("Stub.hasWork", "Stub.java");
+            }
+
+            @Override
+            protected List<Task> pendingTasks() {
+                throw new NotImplementedYet("Stub.pendingTasks", "Stub.java");
+            }
+        };
+        assertThatThrownBy(() -> stub.run(() -> 1))
+                .hasMessageContaining("Stub.hasWork")
+                .satisfies(e -> assertThat(e.getSuppressed()).singleElement()
+                        .satisfies(s -> assertThat(s).hasMessageContaining("Stub.pendingTasks")));
+    }
+
+    @Test
     void debugModeRecordsWhereATaskWasCreated() {
         scheduler.setDebug(true);
         try (Capture captured = new Capture()) {

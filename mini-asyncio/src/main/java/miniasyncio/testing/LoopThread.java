@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import miniasyncio.Instrument;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
@@ -60,6 +62,7 @@ final class LoopThread {
     private final Thread thread;
     private volatile Job current;
     private volatile String stuck; // set once a job timed out: the loop can no longer be used
+    private volatile boolean abandoned; // checked before every step: an abandoned loop that still yields stops
 
     LoopThread(String name, Scheduler scheduler) {
         this.name = name;
@@ -69,6 +72,17 @@ final class LoopThread {
         // A test's first step also loads classes (AssertJ, the code under test): warn only about
         // steps that are slow beyond doubt, so the warning is worth reading.
         scheduler.setSlowStepThreshold(1.0);
+        // A loop abandoned after a timeout may still be stepping (tasks that sleep forever on the
+        // virtual clock race on without end): it stops at its next step instead of burning a core
+        // for the rest of the test run. Only a step that never yields at all keeps its thread.
+        scheduler.addInstrument(new Instrument() {
+            @Override
+            public void beforeStep(Task task) {
+                if (abandoned) {
+                    throw new CancellationException("the test that ran " + task + " timed out; this loop was abandoned");
+                }
+            }
+        });
         this.thread = new Thread(this::loop, "mini-asyncio loop of " + name);
         this.thread.setDaemon(true);
         this.thread.start();
@@ -80,7 +94,10 @@ final class LoopThread {
 
     private void loop() {
         try {
-            scheduler.run(name, this::main);
+            End end = scheduler.run(name, this::main);
+            // Completed only now that run() has closed the tasks left, so that their finally
+            // blocks have run when JUnit's thread looks.
+            ended.complete(end);
         } catch (Throwable failure) {
             // The loop itself failed (a deadlock, say): the job that was running gets the failure.
             Job job = current;
@@ -91,7 +108,7 @@ final class LoopThread {
         }
     }
 
-    private Object main() throws InterruptedException {
+    private End main() throws InterruptedException {
         while (true) {
             Job job = jobs.take();
             if (job == END) {
@@ -107,8 +124,7 @@ final class LoopThread {
             current = null;
             job.done.complete(new Outcome(failure, newUnretrieved()));
         }
-        ended.complete(new End(List.copyOf(scheduler.pending()), newUnretrieved()));
-        return null;
+        return new End(List.copyOf(scheduler.pending()), newUnretrieved());
     }
 
     private List<Lost> newUnretrieved() {
@@ -160,6 +176,7 @@ final class LoopThread {
 
     /** After a timeout, or when JUnit stops early: stop waiting for the loop and let it go. */
     void abandon() {
+        abandoned = true;
         if (thread.isAlive()) {
             thread.interrupt();
         }

@@ -204,10 +204,20 @@ class AsyncTestExtensionTest {
     }
 
     @Test
-    void aTaskThatNeverEndsOnTheVirtualClockIsCaughtToo() {
+    void aTaskThatNeverEndsOnTheVirtualClockIsCaughtToo() throws InterruptedException {
         run(TimersForever.class).assertThatEvents().haveExactly(1, event(test("neverEnds"),
                 finishedWithFailure(instanceOf(AssertionError.class),
                         message(m -> m.contains("did not finish within the 0.5 s limit")))));
+        // The abandoned loop still yields, so it stops at its next step instead of racing on.
+        for (int i = 0; i < 250 && loopThreadAlive("neverEnds"); i++) {
+            Thread.sleep(20);
+        }
+        assertThat(loopThreadAlive("neverEnds")).as("the abandoned loop's thread has ended").isFalse();
+    }
+
+    private static boolean loopThreadAlive(String testName) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.isAlive() && t.getName().startsWith("mini-asyncio loop of") && t.getName().contains(testName));
     }
 
     // ---------------------------------------------------------------- hooks and lifetime
