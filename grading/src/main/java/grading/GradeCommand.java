@@ -1,5 +1,6 @@
 package grading;
 
+import grading.batch.ClassGrading;
 import grading.grade.ChildRunner;
 import grading.grade.Grading;
 import grading.grade.Report;
@@ -97,38 +98,22 @@ final class GradeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * A class: handed to the batch engine ({@code grading.batch.ClassGrading}) when it is built
-     * in. Called by name, like the static rules, so this command compiles without it.
-     */
+    /** A class: every submission folder in DIR, graded by the batch engine ({@link ClassGrading}). */
     private int gradeClass(ChildRunner.Limits limits) throws Exception {
         if (submission != null || out == null || !Files.isDirectory(submissions)) {
             System.err.println("grade: --submissions DIR needs --out OUTDIR and no SUBMISSION; DIR must be a directory");
             return Grader.USAGE;
         }
-        Class<?> engine;
-        try {
-            engine = Class.forName("grading.batch.ClassGrading");
-        } catch (ClassNotFoundException notThere) {
-            System.err.println("grade: this grader has no batch engine (grading.batch.ClassGrading): grade one"
-                    + " SUBMISSION at a time");
-            return Grader.GRADING_FAILED;
-        }
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        Object batch;
+        ClassGrading batch;
         try {
-            batch = engine.getConstructor(Path.class, ChildRunner.Limits.class, int.class)
-                    .newInstance(Kit.jar(), limits, n);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            System.err.println("grade: " + e.getCause().getMessage());
+            batch = new ClassGrading(Kit.jar(), limits, n);
+        } catch (IllegalArgumentException e) {
+            System.err.println("grade: " + e.getMessage());
             return Grader.USAGE;
         }
-        try {
-            engine.getMethod("grade", Path.class, Path.class, java.io.PrintStream.class, boolean.class)
-                    .invoke(batch, submissions, out, System.out, System.console() != null);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
+        // The progress bar goes to stderr, so that stdout stays the summary a script can read.
+        batch.grade(submissions, out, System.err, System.console() != null);
         System.out.println("summary written to " + out.resolve("summary.csv"));
         return 0;
     }

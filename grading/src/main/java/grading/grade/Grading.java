@@ -1,10 +1,11 @@
 package grading.grade;
 
 import grading.hidden.GradedTests;
+import grading.rules.RuleResult;
+import grading.rules.StaticRules;
+import grading.rules.SubmissionScreen;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,36 +73,17 @@ public final class Grading {
         }
     }
 
-    /**
-     * The static rules on the compiled submission (the autograder's {@code grading.rules.StaticRules}):
-     * one test per rule. Called by name, so grading works the same where the rules are not built in.
-     */
+    /** The static rules on the compiled submission ({@link StaticRules}): one test per rule. */
     private List<TestResult> staticRules(Path classes) {
         List<TestResult> results = new ArrayList<>();
-        Class<?> rules;
-        try {
-            rules = Class.forName("grading.rules.StaticRules");
-        } catch (ClassNotFoundException notThere) {
-            return results;
+        int n = 0;
+        for (RuleResult rule : StaticRules.check(classes)) {
+            String number = "0." + (++n);
+            results.add(rule.passed()
+                    ? TestResult.passed(number, rule.name(), rule.points(), "visible", "", 0)
+                    : TestResult.failed(number, rule.name(), rule.points(), "visible", rule.message(), "", 0));
         }
-        try {
-            Method check = rules.getMethod("check", Path.class);
-            List<?> found = (List<?>) check.invoke(null, classes);
-            int n = 0;
-            for (Object rule : found) {
-                String name = (String) component(rule, "name");
-                double points = ((Number) component(rule, "points")).doubleValue();
-                boolean passed = (Boolean) component(rule, "passed");
-                String message = String.valueOf(component(rule, "message"));
-                String number = "0." + (++n);
-                results.add(passed
-                        ? TestResult.passed(number, name, points, "visible", "", 0)
-                        : TestResult.failed(number, name, points, "visible", message, "", 0));
-            }
-            return results;
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("grading.rules.StaticRules.check failed: " + e, e);
-        }
+        return results;
     }
 
     /** The solution sources taken from a submission, and what the screen says about the rest. */
@@ -109,39 +91,16 @@ public final class Grading {
     }
 
     /**
-     * Which files of the submission are taken: the autograder's {@code grading.rules.SubmissionScreen}
-     * when it is built in (it also reports every refused file and why), else every .java file
-     * under {@link #SOURCES}. Called by name, like the static rules.
+     * Which files of the submission are taken ({@link SubmissionScreen}: the solution sources),
+     * and its report of every other file it refused, and why.
      */
-    private static Screened screen(Path submission) throws IOException {
-        Class<?> screen;
-        try {
-            screen = Class.forName("grading.rules.SubmissionScreen");
-        } catch (ClassNotFoundException notThere) {
-            return new Screened(sources(submission), "");
+    private static Screened screen(Path submission) {
+        SubmissionScreen.Screening screening = SubmissionScreen.screen(submission);
+        List<Path> sources = new ArrayList<>();
+        for (String relative : screening.sources()) {
+            sources.add(submission.resolve(relative));
         }
-        try {
-            Object screening = screen.getMethod("screen", Path.class).invoke(null, submission);
-            List<Path> sources = new ArrayList<>();
-            for (Object relative : (List<?>) component(screening, "sources")) {
-                sources.add(submission.resolve(relative.toString()));
-            }
-            String report = String.valueOf(screening.getClass().getMethod("report").invoke(screening));
-            return new Screened(sources, report);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("grading.rules.SubmissionScreen.screen failed: " + e, e);
-        }
-    }
-
-    private static Object component(Object record, String name) throws ReflectiveOperationException {
-        for (RecordComponent c : record.getClass().getRecordComponents()) {
-            if (c.getName().equals(name)) {
-                Method accessor = c.getAccessor();
-                accessor.setAccessible(true);
-                return accessor.invoke(record);
-            }
-        }
-        throw new NoSuchMethodException(record.getClass().getName() + "." + name + "()");
+        return new Screened(sources, screening.report());
     }
 
     static List<Path> sources(Path submission) throws IOException {

@@ -26,9 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * show. For every one of them: the grader exits 0 (grading worked), does not hang, and writes a
  * small results.json.
  *
- * <p>It takes a few minutes, so it is not part of a plain {@code mvn verify}: it runs after
- * {@code package} with the {@code hostile} profile ({@code mvn -B verify -Phostile}, as .ci/run
- * does), two submissions at a time. An {@code args} line in expected.properties adds grader
+ * <p>It takes a few minutes. It runs after {@code package}, in the {@code hostile} profile, which
+ * is on unless {@code -Dquick} is given ({@code mvn -B verify}, as .ci/run does), two
+ * submissions at a time. An {@code args} line in expected.properties adds grader
  * options (the endless loop uses a shorter per-test limit, so that the suite stays short).
  */
 class HostileSlowIT {
