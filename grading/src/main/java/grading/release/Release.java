@@ -64,7 +64,26 @@ public final class Release {
                 Files.copy(source, to.resolve(file));
             }
         }
-        Files.writeString(to.resolve("README.md"), studentReadme(), StandardCharsets.UTF_8);
+        Files.writeString(to.resolve("README.md"), studentReadme() + pythonToJava(from), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The "Python to Java" section of the repository's own README: the lecture's names and where
+     * they are in Java. Students need it most, and taking it from the README keeps one copy of
+     * the table to keep true. Empty when the README has no such section.
+     */
+    static String pythonToJava(Path repo) throws IOException {
+        Path readme = repo.resolve("README.md");
+        if (!Files.isRegularFile(readme)) {
+            return "";
+        }
+        String text = Files.readString(readme, StandardCharsets.UTF_8);
+        int start = text.indexOf("\n## Python to Java\n");
+        if (start < 0) {
+            return "";
+        }
+        int end = text.indexOf("\n## ", start + 1);
+        return "\n" + text.substring(start + 1, end < 0 ? text.length() : end + 1).stripTrailing() + "\n";
     }
 
     /** Every marker problem in homework/ and exercises/ of {@code repo}, as "file:line: message". */

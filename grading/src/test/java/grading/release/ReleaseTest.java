@@ -27,6 +27,10 @@ class ReleaseTest {
         assertThat(out.resolve("homework/src/test/java/homework/HomeworkTest.java")).exists();
         assertThat(out.resolve("homework/README.md")).exists();
         assertThat(out.resolve("README.md")).exists();
+        assertThat(Files.readString(out.resolve("README.md"))).as("the student README carries the lecture-to-Java table")
+                .contains("## Python to Java")
+                .contains("| `_step_one()` | `stepOne()` |")
+                .doesNotContain("## Seeing the loop");
         assertThat(Files.readString(out.resolve("pom.xml"))).doesNotContain("<module>grading</module>")
                 .contains("<module>homework</module>");
         assertThat(Files.readString(out.resolve("homework/src/main/java/homework/Homework.java")))
