@@ -55,7 +55,6 @@ public class Scheduler {
     private long slowStepNanos = 100_000_000L; // asyncio's slow_callback_duration: 0.1 s
     private boolean endWithMain;            // asyncio.run's ending instead of the lecture's
     private int mainTid;
-    private boolean mainEnded;
     private Instrument instrument;           // null when none: one check per hook on the hot path
     private final Map<Integer, Task> unretrieved = new LinkedHashMap<>(); // failures nobody looked at
 
@@ -123,7 +122,7 @@ public class Scheduler {
         CURRENT.set(this);
         try {
             mainTid = createTask(name, main);
-            while (hasWork() && !(endWithMain && mainEnded)) {
+            while (hasWork() && !(endWithMain && results.containsKey(mainTid))) {
                 wakeSleeping();
                 if (ready.isEmpty()) {
                     idleWaitOrDeadlock();
@@ -232,9 +231,6 @@ public class Scheduler {
      */
     protected void finishTask(Task task, Step.Outcome outcome) {
         results.put(task.tid, outcome);
-        if (task.tid == mainTid) {
-            mainEnded = true;
-        }
         if (outcome instanceof Step.Failed) {
             unretrieved.put(task.tid, task);
         }
