@@ -31,6 +31,13 @@ import java.util.concurrent.Callable;
  *
  * <p>Everything happens on the thread that called {@link #run}: no locks, no races, and with the
  * virtual clock the same order every time.
+ *
+ * <p>Which methods a subclass may override: the syscall and bookkeeping hooks
+ * ({@link #handleSyscall}, {@link #finishTask}, {@link #hasWork}, {@link #pendingTasks},
+ * {@link #deadlock}, {@link #idleWaitOrDeadlock}, {@link #createTask(String, Callable)},
+ * {@link #closeAll}). The loop itself ({@link #run}, {@link #stepOne}, {@link #wakeSleeping}) and
+ * the instruments are {@code final}: a tool that counts steps (a test, the grader, {@code --stats})
+ * must see every step, whatever a subclass does.
  */
 public class Scheduler {
 
@@ -73,7 +80,7 @@ public class Scheduler {
     // ------------------------------------------------------------------ the lecture's methods
 
     /** The lecture's {@code _new_tid}. */
-    protected int newTid() {
+    protected final int newTid() {
         return ++nextId;
     }
 
@@ -110,7 +117,7 @@ public class Scheduler {
      *         on stderr, never lost
      */
     @SuppressWarnings("unchecked")
-    public <T> T run(String name, Callable<T> main) {
+    public final <T> T run(String name, Callable<T> main) {
         if (CURRENT.get() != null) {
             throw new IllegalStateException("run() called while a scheduler is already running on this thread:"
                     + " inside a task, start more tasks with createTask() instead");
@@ -150,7 +157,7 @@ public class Scheduler {
         }
     }
 
-    public <T> T run(Callable<T> main) {
+    public final <T> T run(Callable<T> main) {
         return run("main", main);
     }
 
@@ -160,7 +167,7 @@ public class Scheduler {
     }
 
     /** The lecture's {@code _wake_sleeping}: every task whose timer is due goes to {@code ready}. */
-    protected void wakeSleeping() {
+    protected final void wakeSleeping() {
         if (sleeping.isEmpty()) {
             return;
         }
@@ -199,7 +206,7 @@ public class Scheduler {
      * The lecture's {@code _step_one}: take the first ready task, resume it with its value until
      * its next yield, then either handle the syscall it yielded or record how it ended.
      */
-    protected void stepOne() {
+    protected final void stepOne() {
         Task task = ready.pollFirst();
         Object value = task.sendValue;
         Throwable error = task.throwValue;
@@ -283,7 +290,7 @@ public class Scheduler {
      * How task {@code tid} ended, marking a failure as retrieved (so it is not reported as lost).
      * Null while the task has not finished.
      */
-    protected Step.Outcome takeResult(int tid) {
+    protected final Step.Outcome takeResult(int tid) {
         unretrieved.remove(tid);
         return results.get(tid);
     }
@@ -296,7 +303,7 @@ public class Scheduler {
     }
 
     /** An error naming the syscall, with no stack yet: it gets the task's stack when thrown there. */
-    protected RuntimeException unknownSyscall(Object syscall) {
+    protected final RuntimeException unknownSyscall(Object syscall) {
         String what = syscall == null ? "null" : syscall + " (" + syscall.getClass().getName() + ")";
         IllegalArgumentException e = new IllegalArgumentException("unknown syscall: " + what + ". "
                 + getClass().getSimpleName() + " does not handle it: yield a syscall the scheduler knows"
@@ -306,7 +313,7 @@ public class Scheduler {
     }
 
     /** Reports each failure nobody retrieved, as asyncio does when a task is garbage-collected. */
-    protected void reportUnretrieved(PrintStream err) {
+    protected final void reportUnretrieved(PrintStream err) {
         for (Task task : unretrieved.values()) {
             Throwable e = ((Step.Failed) results.get(task.tid)).exception();
             err.println("Task exception was never retrieved: " + task);
@@ -342,35 +349,35 @@ public class Scheduler {
     }
 
     /** The task running right now, or null between steps. */
-    public Task currentTask() {
+    public final Task currentTask() {
         return current;
     }
 
-    public Clock clock() {
+    public final Clock clock() {
         return clock;
     }
 
     /** Loop time in seconds, like asyncio's {@code loop.time()}. */
-    public double now() {
+    public final double now() {
         return clock.now();
     }
 
     /** How task {@code tid} ended, or null if it has not (does not mark anything retrieved). */
-    public Step.Outcome resultOf(int tid) {
+    public final Step.Outcome resultOf(int tid) {
         return results.get(tid);
     }
 
     /** Tasks that failed and whose exception nobody has retrieved yet. */
-    public List<Task> unretrievedFailures() {
+    public final List<Task> unretrievedFailures() {
         return List.copyOf(unretrieved.values());
     }
 
     /** Unfinished tasks. */
-    public List<Task> pending() {
+    public final List<Task> pending() {
         return pendingTasks();
     }
 
-    public boolean isDebug() {
+    public final boolean isDebug() {
         return debug;
     }
 
@@ -380,7 +387,7 @@ public class Scheduler {
      * {@link #setSlowStepThreshold(double)} is reported on stderr as
      * {@code Executing task 3 (worker B) took 0.213 s}.
      */
-    public void setDebug(boolean debug) {
+    public final void setDebug(boolean debug) {
         this.debug = debug;
         if (debug && slowSteps == null) {
             slowSteps = new SlowStepWarnings(this::slowStepNanos, line -> System.err.println(line));
@@ -392,7 +399,7 @@ public class Scheduler {
     }
 
     /** In debug mode, a step that runs longer than {@code seconds} (real time) is reported. Default 0.1. */
-    public void setSlowStepThreshold(double seconds) {
+    public final void setSlowStepThreshold(double seconds) {
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {
             throw new IllegalArgumentException("the slow-step threshold must be a finite number of seconds >= 0, got "
                     + seconds);
@@ -401,7 +408,7 @@ public class Scheduler {
     }
 
     /** The slow-step threshold in seconds (asyncio's {@code loop.slow_callback_duration}). */
-    public double slowStepThreshold() {
+    public final double slowStepThreshold() {
         return slowStepNanos / 1e9;
     }
 
@@ -416,16 +423,16 @@ public class Scheduler {
      * instead of being run to its end. The JUnit extension uses this to report tasks a test
      * left behind.
      */
-    public void setEndWithMain(boolean endWithMain) {
+    public final void setEndWithMain(boolean endWithMain) {
         this.endWithMain = endWithMain;
     }
 
     /** How many tasks are in {@code ready} right now (for statistics; O(1)). */
-    public int readySize() {
+    public final int readySize() {
         return ready.size();
     }
 
-    public void addInstrument(Instrument added) {
+    public final void addInstrument(Instrument added) {
         if (instrument == null) {
             instrument = added;
             return;
@@ -441,7 +448,7 @@ public class Scheduler {
         instrument = many;
     }
 
-    public void removeInstrument(Instrument removed) {
+    public final void removeInstrument(Instrument removed) {
         if (instrument == removed) {
             instrument = null;
         } else if (instrument instanceof Instruments many) {
