@@ -55,6 +55,11 @@ final class GradeCommand implements Callable<Integer> {
             description = "Heap limit of the JVM that runs the submission (default: ${DEFAULT-VALUE}).")
     String maxHeap;
 
+    @Option(names = "--require-sandbox",
+            description = "Refuse to grade unless the submission runs in an OS sandbox (bubblewrap, or a uid of"
+                    + " its own when the grader is root). Use it on grading services and in CI.")
+    boolean requireSandbox;
+
     @Override
     public Integer call() throws Exception {
         if (!(testTimeout > 0) || !(totalTimeout > 0) || !maxHeap.matches("[0-9]+[kKmMgG]?")) {
@@ -77,7 +82,12 @@ final class GradeCommand implements Callable<Integer> {
         }
         Report report;
         try {
-            report = new Grading(Kit.jar(), limits, System.out).grade(submission.toAbsolutePath().normalize());
+            report = new Grading(Kit.jar(), limits, System.out, requireSandbox)
+                    .grade(submission.toAbsolutePath().normalize());
+        } catch (Grading.NoSandbox e) {
+            new Report(List.of(), "not graded: " + e.getMessage(), 0).write(results, junitXml);
+            System.err.println("grade: " + e.getMessage());
+            return Grader.GRADING_FAILED;
         } catch (Exception | Error e) {
             // Grading itself failed: still leave a results.json that says so (score 0), then exit 4.
             new Report(List.of(), "grading failed (not the submission's fault): " + e, 0).write(results, junitXml);
@@ -107,10 +117,15 @@ final class GradeCommand implements Callable<Integer> {
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         ClassGrading batch;
         try {
-            batch = new ClassGrading(Kit.jar(), limits, n);
+            batch = new ClassGrading(Kit.jar(), limits, n, requireSandbox);
         } catch (IllegalArgumentException e) {
             System.err.println("grade: " + e.getMessage());
             return Grader.USAGE;
+        }
+        if (requireSandbox && !grading.grade.Sandbox.detect().isolated()) {
+            System.err.println("grade: refusing to grade without a sandbox (--require-sandbox): "
+                    + grading.grade.Sandbox.detect().describe());
+            return Grader.GRADING_FAILED;
         }
         // The progress bar goes to stderr, so that stdout stays the summary a script can read.
         batch.grade(submissions, out, System.err, System.console() != null);

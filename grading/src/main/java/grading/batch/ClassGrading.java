@@ -43,14 +43,20 @@ public final class ClassGrading {
     private final Path kit;
     private final ChildRunner.Limits limits;
     private final int jobs;
+    private final boolean requireSandbox;
 
     public ClassGrading(Path kit, ChildRunner.Limits limits, int jobs) {
+        this(kit, limits, jobs, false);
+    }
+
+    public ClassGrading(Path kit, ChildRunner.Limits limits, int jobs, boolean requireSandbox) {
         if (jobs < 1) {
             throw new IllegalArgumentException("--jobs must be at least 1, got " + jobs);
         }
         this.kit = kit;
         this.limits = limits;
         this.jobs = jobs;
+        this.requireSandbox = requireSandbox;
     }
 
     /** The student folders of {@code submissions}, sorted by name (hidden folders left out). */
@@ -111,7 +117,7 @@ public final class ClassGrading {
         try (PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8)) {
             Files.createDirectories(into);
             try {
-                Report report = new Grading(kit, limits, logStream).grade(submission.toAbsolutePath().normalize());
+                Report report = new Grading(kit, limits, logStream, requireSandbox).grade(submission.toAbsolutePath().normalize());
                 report.write(into.resolve("results.json"), null);
                 logStream.println();
                 logStream.print(report.table());

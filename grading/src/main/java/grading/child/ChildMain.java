@@ -1,21 +1,23 @@
 package grading.child;
 
-import grading.hidden.Graded;
-import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.InputStreamReader;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * The runner inside the student JVM. The grader starts it with the submission's classes on the
- * class path and writes two lines to its stdin: a secret for this run, then the ids of the tests
- * to run. Both are read before any submission class is loaded.
+ * The runner inside the student JVM. The grader starts it with the kit and the submission's
+ * classes on the class path and writes to its stdin: a secret for this run, the ids of the tests
+ * to run, and the graded tests' class files (they exist nowhere in the child's file system; see
+ * {@link HiddenTestLoader}). All of it is read before any submission class is loaded.
  *
  * <p>Events go to the real stdout through a private stream, each line starting with the secret:
  * {@code SECRET START id} and {@code SECRET END id status nanos base64(reason) base64(output)}.
@@ -25,16 +27,24 @@ import java.util.Base64;
 public final class ChildMain {
 
     static final int OUTPUT_CAP = 4_096;
+    /** A failure's reason is cut here: a huge message costs the grader nothing. */
+    static final int REASON_CAP = 4_096;
 
     private ChildMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        String secret = in.readLine();
-        String ids = in.readLine();
-        if (secret == null || ids == null) {
+        String secret;
+        String ids;
+        ClassLoader tests;
+        try {
+            DataInputStream in = new DataInputStream(System.in);
+            secret = in.readUTF();
+            ids = in.readUTF();
+            tests = new HiddenTestLoader(readClasses(in), ChildMain.class.getClassLoader());
+        } catch (IOException e) {
             Runtime.getRuntime().halt(2);
+            return;
         }
         PrintStream events = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         CappedOutput captured = new CappedOutput(OUTPUT_CAP);
@@ -52,10 +62,10 @@ public final class ChildMain {
             events.print("\n" + secret + " START " + id + "\n");
             events.flush();
             long start = System.nanoTime();
-            String reason = run(id);
+            String reason = cap(run(id, tests));
             long nanos = System.nanoTime() - start;
             capture.flush();
-            String output = captured.take();
+            String output = withoutHarnessFrames(captured.take());
             events.print("\n" + secret + " END " + id + " " + (reason == null ? "passed" : "failed") + " " + nanos + " "
                     + b64(reason == null ? "" : reason) + " " + b64(output) + "\n");
             events.flush();
@@ -67,23 +77,76 @@ public final class ChildMain {
         Runtime.getRuntime().halt(0);
     }
 
+    /** The graded tests' class files: a count, then (name, length, bytes) for each. */
+    private static Map<String, byte[]> readClasses(DataInputStream in) throws IOException {
+        int count = in.readInt();
+        Map<String, byte[]> classes = new HashMap<>();
+        for (int i = 0; i < count; i++) {
+            String name = in.readUTF();
+            byte[] bytes = new byte[in.readInt()];
+            in.readFully(bytes);
+            classes.put(name, bytes);
+        }
+        return classes;
+    }
+
     /** Runs one test; null when it passed, else the reason the student reads. */
-    private static String run(String id) {
+    private static String run(String id, ClassLoader tests) {
         int hash = id.indexOf('#');
         try {
-            Class<?> type = Class.forName(id.substring(0, hash));
+            Class<?> type = Class.forName(id.substring(0, hash), true, tests);
             Method method = type.getMethod(id.substring(hash + 1));
-            if (!method.isAnnotationPresent(Graded.class)) {
-                return "not a graded test: " + id;
-            }
             Object instance = type.getDeclaredConstructor().newInstance();
             method.invoke(instance);
             return null;
         } catch (InvocationTargetException e) {
-            return reason(e.getCause());
+            return describe(e.getCause());
         } catch (Throwable t) {
-            return reason(t);
+            return describe(t);
         }
+    }
+
+    /**
+     * {@link #reason}, guarded: the exception may be the submission's own class, whose
+     * getMessage() or toString() may throw. (One that never returns is stopped by the test's time limit.)
+     */
+    private static String describe(Throwable t) {
+        try {
+            return reason(t);
+        } catch (Throwable broken) {
+            return "the submission threw an exception that cannot be described (" + t.getClass().getName() + ")";
+        }
+    }
+
+    /**
+     * The output without stack frames of the graded tests or of this runner: a trace the kit
+     * prints (a failure nobody retrieved) would otherwise show the hidden tests' names and lines.
+     * A run of such frames becomes one line that says so.
+     */
+    static String withoutHarnessFrames(String output) {
+        StringBuilder kept = new StringBuilder(output.length());
+        boolean skipping = false;
+        for (String line : output.split("\n", -1)) {
+            String frame = line.strip();
+            boolean harness = frame.startsWith("at ") && (frame.contains("grading.") || frame.contains("graded-tests//")
+                    || frame.contains("jdk.internal.reflect.") || frame.contains("java.lang.reflect.Method"));
+            if (harness) {
+                if (!skipping) {
+                    kept.append("\t... (frames of the grading harness left out)\n");
+                }
+                skipping = true;
+                continue;
+            }
+            skipping = false;
+            kept.append(line).append('\n');
+        }
+        return kept.substring(0, Math.max(0, kept.length() - 1));
+    }
+
+    /** At most {@link #REASON_CAP} characters, cut with "...". */
+    static String cap(String reason) {
+        return reason == null || reason.length() <= REASON_CAP ? reason
+                : reason.substring(0, REASON_CAP) + "... (" + (reason.length() - REASON_CAP) + " more characters)";
     }
 
     static String reason(Throwable t) {

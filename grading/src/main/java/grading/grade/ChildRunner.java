@@ -3,9 +3,9 @@ package grading.grade;
 import grading.child.ChildMain;
 import grading.hidden.GradedTests;
 import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -21,14 +21,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Runs the graded tests in a separate JVM: the grader's own java, the kit runtime and the tests
- * first on the class path, the submission's classes after them (so they cannot stand in for a
- * kit or grader class), a heap limit, a timeout per test and one for the whole run.
+ * Runs the graded tests in a separate JVM, in the {@link Sandbox}: the grader's own java, the
+ * kit first on the class path and the submission's classes after it (so they cannot stand in for
+ * a kit class), the graded tests sent over stdin (see {@link ChildKit}), a heap limit, a timeout
+ * per test and one for the whole run. The child sees a private copy of the run's folder, never
+ * grader.jar or the grader's folders.
  *
  * <p>The grader watches the child's framed events. When the child dies during a test (the
  * submission called System.exit, crashed the JVM) or a test times out (the child is killed),
  * that test fails with the reason, the tests that ran keep their results, and a new child runs
- * the rest. Results come only from events carrying this run's secret.
+ * the rest. Results come only from events carrying this run's secret, each checked strictly: an
+ * event out of order or malformed means the channel was tampered with, and every test of the
+ * submission scores 0 (the maximum stays the same). After each child, everything it left
+ * running is killed before its results are used.
  */
 public final class ChildRunner {
 
@@ -37,16 +42,36 @@ public final class ChildRunner {
         public static final Limits DEFAULT = new Limits(5_000, 180_000, "256m");
     }
 
-    private final Path kit;
+    /** Longest event line the grader reads: a capped reason and output, base64, fit well within it. */
+    static final int MAX_EVENT_LINE = 64 * 1024;
+
+    private final ChildKit kit;
+    private final Path runDir;
     private final Path studentClasses;
+    private final Sandbox sandbox;
+    private final Sandbox.Lease lease;
     private final Limits limits;
     private final Consumer<TestResult> progress;
 
-    ChildRunner(Path kit, Path studentClasses, Limits limits, Consumer<TestResult> progress) {
+    /**
+     * @param runDir the run's private folder: {@code kit.jar} and {@code studentClasses} in it
+     */
+    ChildRunner(ChildKit kit, Path runDir, Path studentClasses, Sandbox sandbox, Sandbox.Lease lease, Limits limits,
+                Consumer<TestResult> progress) {
         this.kit = kit;
+        this.runDir = runDir;
         this.studentClasses = studentClasses;
+        this.sandbox = sandbox;
+        this.lease = lease;
         this.limits = limits;
         this.progress = progress;
+    }
+
+    /** The submission tampered with the channel: none of its results can be trusted. */
+    static final class ChannelBroken extends Exception {
+        ChannelBroken(String message) {
+            super(message);
+        }
     }
 
     /** Runs every test in {@code specs}, restarting the child as often as needed; one result per spec. */
@@ -54,16 +79,27 @@ public final class ChildRunner {
         Map<String, TestResult> done = new LinkedHashMap<>();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.totalMillis());
         List<GradedTests.Spec> remaining = new ArrayList<>(specs);
-        while (!remaining.isEmpty()) {
-            if (System.nanoTime() >= deadline) {
-                for (GradedTests.Spec spec : remaining) {
-                    record(done, fail(spec, "not run: the whole grading run went over its time limit of "
-                            + limits.totalMillis() / 1000 + " s", "", 0), spec.id());
+        try {
+            while (!remaining.isEmpty()) {
+                if (System.nanoTime() >= deadline) {
+                    for (GradedTests.Spec spec : remaining) {
+                        record(done, fail(spec, "not run: the whole grading run went over its time limit of "
+                                + limits.totalMillis() / 1000 + " s", "", 0), spec.id());
+                    }
+                    break;
                 }
-                break;
+                runChild(remaining, done, deadline);
+                remaining.removeIf(s -> done.containsKey(s.id()));
             }
-            runChild(remaining, done, deadline);
-            remaining.removeIf(s -> done.containsKey(s.id()));
+        } catch (ChannelBroken broken) {
+            List<TestResult> zero = new ArrayList<>();
+            for (GradedTests.Spec spec : specs) {
+                TestResult r = fail(spec, "0 points: the submission tampered with the grader's channel ("
+                        + broken.getMessage() + "), so none of its results can be trusted", "", 0);
+                progress.accept(r);
+                zero.add(r);
+            }
+            return zero;
         }
         List<TestResult> results = new ArrayList<>();
         for (GradedTests.Spec spec : specs) {
@@ -79,32 +115,40 @@ public final class ChildRunner {
 
     /** One child JVM: runs tests in order until they are done, it dies, or a test times out. */
     private void runChild(List<GradedTests.Spec> specs, Map<String, TestResult> done, long deadline)
-            throws IOException, InterruptedException {
+            throws IOException, InterruptedException, ChannelBroken {
         String secret = HexFormat.of().formatHex(random());
-        List<String> command = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> args = List.of(
                 "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
                 "-Xmx" + limits.maxHeap(), "-Xss1m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Xshare:auto", "-Djava.awt.headless=true",
-                "-cp", kit + java.io.File.pathSeparator + studentClasses,
+                "-Xshare:auto", "-XX:-UsePerfData", "-XX:+DisableAttachMechanism", "-Djava.awt.headless=true",
+                "-cp", sandbox.path(runDir, runDir.resolve("kit.jar")) + java.io.File.pathSeparator
+                        + sandbox.path(runDir, studentClasses),
                 ChildMain.class.getName());
-        ProcessBuilder builder = new ProcessBuilder(command);
+        ProcessBuilder builder = new ProcessBuilder(sandbox.command(lease, Path.of(System.getProperty("java.home")),
+                runDir, args));
         builder.redirectInput(ProcessBuilder.Redirect.PIPE);
         // Nothing of the grader's environment (CI tokens, paths) is the submission's business, and
-        // it runs in the scratch directory, away from where the grader writes its results.
+        // it runs in the run's own folder, away from where the grader writes its results.
         builder.environment().clear();
-        builder.directory(studentClasses.getParent().toFile());
+        builder.directory(runDir.toFile());
         Process child = builder.start();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         Thread errDrain = drain(child.getErrorStream(), stderr, 8_192);
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         Thread outReader = readLines(child.getInputStream(), lines, secret);
-        try (OutputStream stdin = child.getOutputStream()) {
+        try (DataOutputStream stdin = new DataOutputStream(new java.io.BufferedOutputStream(child.getOutputStream()))) {
             StringBuilder ids = new StringBuilder();
             for (GradedTests.Spec spec : specs) {
                 ids.append(spec.id()).append(',');
             }
-            stdin.write((secret + "\n" + ids + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.writeUTF(secret);
+            stdin.writeUTF(ids.toString());
+            stdin.writeInt(kit.hiddenTests().size());
+            for (Map.Entry<String, byte[]> test : kit.hiddenTests().entrySet()) {
+                stdin.writeUTF(test.getKey());
+                stdin.writeInt(test.getValue().length);
+                stdin.write(test.getValue());
+            }
         } catch (IOException childGone) {
             // the child died at once; handled below as "ended the JVM"
         }
@@ -138,22 +182,24 @@ public final class ChildRunner {
                             spec.id());
                     return;
                 }
+                if (line.equals(OVERLONG)) {
+                    throw new ChannelBroken("an event line longer than " + MAX_EVENT_LINE + " bytes");
+                }
                 String[] parts = line.split(" ", -1);
                 switch (parts[0]) {
                     case "START" -> {
-                        if (!parts[1].equals(spec.id())) {
-                            throw new IOException("protocol error: expected START " + spec.id() + ", got " + line);
-                        }
+                        expect(parts.length == 2 && !started && parts[1].equals(spec.id()), line);
                         started = true;
                         testDeadline = Math.min(deadline, System.nanoTime() + ms(limits.perTestMillis()));
                     }
                     case "END" -> {
-                        if (!started || !parts[1].equals(spec.id())) {
-                            throw new IOException("protocol error: unexpected " + line);
-                        }
+                        expect(parts.length == 6 && started && parts[1].equals(spec.id())
+                                && (parts[2].equals("passed") || parts[2].equals("failed"))
+                                && parts[3].matches("[0-9]{1,18}"), line);
                         double seconds = Long.parseLong(parts[3]) / 1e9;
-                        String reason = unb64(parts[4]);
-                        String output = unb64(parts[5]);
+                        String reason = unb64(parts[4], line);
+                        String output = unb64(parts[5], line);
+                        expect(parts[2].equals("passed") == reason.isEmpty(), line);
                         record(done, parts[2].equals("passed")
                                 ? TestResult.passed(spec.number(), spec.name(), spec.points(), spec.visibility().json(),
                                         output, seconds)
@@ -162,10 +208,9 @@ public final class ChildRunner {
                         started = false;
                         testDeadline = Math.min(deadline, System.nanoTime() + ms(limits.perTestMillis()));
                     }
-                    case "DONE" -> {
-                        return;
-                    }
-                    default -> throw new IOException("protocol error: unknown event " + line);
+                    // DONE comes after the last END, when this loop has already ended: here it is out of order
+                    case "DONE" -> expect(false, line);
+                    default -> expect(false, line);
                 }
             }
         } finally {
@@ -173,7 +218,15 @@ public final class ChildRunner {
                 child.waitFor(2, TimeUnit.SECONDS);
             }
             kill(child);
+            Sandbox.killAll(lease); // whatever it started, detached or not, before its results are used
             outReader.interrupt();
+        }
+    }
+
+    /** A well-formed event in its place, or the channel was tampered with. */
+    private static void expect(boolean wellFormed, String line) throws ChannelBroken {
+        if (!wellFormed) {
+            throw new ChannelBroken("unexpected event \"" + Text.cap(Text.clean(line), 80) + "\"");
         }
     }
 
@@ -199,6 +252,7 @@ public final class ChildRunner {
     }
 
     private static final String EOF = "\u0000EOF";
+    private static final String OVERLONG = "\u0000OVERLONG";
 
     /**
      * Reads the child's stdout: only lines that start with the secret are events; everything else
@@ -217,18 +271,16 @@ public final class ChildRunner {
                     for (int i = 0; i < n; i++) {
                         byte b = buffer[i];
                         if (b == '\n') {
-                            if (!overlong) {
-                                String text = line.toString(StandardCharsets.UTF_8);
-                                if (text.startsWith(prefix)) {
-                                    lines.add(text.substring(prefix.length()));
-                                }
+                            String text = line.toString(StandardCharsets.UTF_8);
+                            if (text.startsWith(prefix)) {
+                                lines.add(overlong ? OVERLONG : text.substring(prefix.length()));
                             }
                             line.reset();
                             overlong = false;
-                        } else if (line.size() < 1_000_000) {
+                        } else if (line.size() < MAX_EVENT_LINE) {
                             line.write(b);
                         } else {
-                            overlong = true;
+                            overlong = true; // the start is kept: it says whether this was an event
                         }
                     }
                 }
@@ -262,7 +314,11 @@ public final class ChildRunner {
         return t;
     }
 
-    private static String unb64(String text) {
-        return new String(Base64.getDecoder().decode(text), StandardCharsets.UTF_8);
+    private static String unb64(String text, String line) throws ChannelBroken {
+        try {
+            return new String(Base64.getDecoder().decode(text), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new ChannelBroken("an event that is not base64: \"" + Text.cap(Text.clean(line), 80) + "\"");
+        }
     }
 }

@@ -27,15 +27,32 @@ public final class Grading {
     private final Path kit;
     private final ChildRunner.Limits limits;
     private final PrintStream log;
+    private final boolean requireSandbox;
 
     public Grading(Path kit, PrintStream log) {
         this(kit, ChildRunner.Limits.DEFAULT, log);
     }
 
     public Grading(Path kit, ChildRunner.Limits limits, PrintStream log) {
+        this(kit, limits, log, false);
+    }
+
+    /**
+     * @param kit grader.jar
+     * @param requireSandbox refuse to run a submission outside an OS sandbox ({@link Sandbox})
+     */
+    public Grading(Path kit, ChildRunner.Limits limits, PrintStream log, boolean requireSandbox) {
         this.kit = kit;
         this.limits = limits;
         this.log = log;
+        this.requireSandbox = requireSandbox;
+    }
+
+    /** Thrown when {@code requireSandbox} was asked for and this machine has none: nothing was graded. */
+    public static final class NoSandbox extends IllegalStateException {
+        NoSandbox(String message) {
+            super(message);
+        }
     }
 
     public Report grade(Path submission) throws IOException, InterruptedException {
@@ -52,25 +69,67 @@ public final class Grading {
             return allFailed(specs, "no homework sources in the submission: expected .java files under "
                     + SOURCES + "/" + screening, start);
         }
-        Path work = Files.createTempDirectory("grading-");
+        Sandbox sandbox = Sandbox.detect();
+        if (requireSandbox && !sandbox.isolated()) {
+            throw new NoSandbox("refusing to grade without a sandbox (--require-sandbox): " + sandbox.describe()
+                    + ". Install bubblewrap (apt-get install bubblewrap), or run the grader as root so that the"
+                    + " submission can run as a uid of its own.");
+        }
+        ChildKit childKit = ChildKit.of(kit);
+        // The run's private folder: the kit jar and the submission's classes, nothing else. The
+        // child sees only this (and the JDK), never grader.jar or the grader's folders.
+        Path run = RunDir.create();
         try {
-            Path classes = Files.createDirectories(work.resolve("classes"));
-            StudentCompiler.Outcome compiled = StudentCompiler.compile(sources, submission, kit, classes);
+            Path kitJar = childKit.writeKitJar(run);
+            Path classes = Files.createDirectories(run.resolve("classes"));
+            StudentCompiler.Outcome compiled = StudentCompiler.compile(sources, submission, kitJar, classes);
             if (!compiled.ok()) {
                 log.println("the submission does not compile:");
-                log.println(compiled.errors());
-                return allFailed(specs, "the submission does not compile:\n" + compiled.errors() + screening, start);
+                log.println(Text.clean(compiled.errors()));
+                return allFailed(specs, "the submission does not compile:\n" + Text.cap(Text.clean(compiled.errors()),
+                        16_384) + screening, start);
             }
-            List<TestResult> results = new ArrayList<>(staticRules(classes));
+            String refused = ApiScreen.refusal(classes);
+            if (refused != null) {
+                log.println(refused);
+                return allFailed(specs, refused + screening, start);
+            }
+            List<TestResult> rules = staticRules(classes);
+            log.println("sandbox: " + sandbox.describe());
             int[] count = {0};
-            ChildRunner runner = new ChildRunner(kit, classes, limits, r -> log.printf(Locale.ROOT,
-                    "[%2d/%d] %-6s %s%s%n", ++count[0], specs.size(), r.passed() ? "passed" : "FAILED", r.name(),
-                    r.passed() ? "" : ": " + Report.firstLine(r.reason())));
-            results.addAll(runner.runAll(specs));
-            return new Report(results, summary(sources.size(), results) + screening, seconds(start));
+            Sandbox.Lease lease = sandbox.acquire();
+            List<TestResult> tests;
+            try {
+                ChildRunner runner = new ChildRunner(childKit, run, classes, sandbox, lease, limits, r -> log.printf(
+                        Locale.ROOT, "[%2d/%d] %-6s %s%s%n", ++count[0], specs.size(), r.passed() ? "passed" : "FAILED",
+                        r.name(), r.passed() ? "" : ": " + Report.firstLine(r.reason())));
+                tests = runner.runAll(specs);
+            } finally {
+                sandbox.release(lease); // every process of the run is gone before a result is written
+            }
+            List<TestResult> results = new ArrayList<>(payRulesOnlyForWork(rules, tests));
+            results.addAll(tests);
+            return new Report(results, summary(sources.size(), results) + "\nsandbox: " + sandbox.describe()
+                    + screening, seconds(start));
         } finally {
-            delete(work);
+            RunDir.delete(run);
         }
+    }
+
+    /**
+     * The static rules pay only for a solution: code that passes no graded test (all no-op
+     * bodies, say) breaks no rule, but has earned nothing either.
+     */
+    static List<TestResult> payRulesOnlyForWork(List<TestResult> rules, List<TestResult> tests) {
+        if (tests.stream().anyMatch(TestResult::passed)) {
+            return rules;
+        }
+        List<TestResult> unpaid = new ArrayList<>();
+        for (TestResult rule : rules) {
+            unpaid.add(rule.passed() ? TestResult.failed(rule.number(), rule.name(), rule.maxScore(), rule.visibility(),
+                    "not paid: rule points are earned only together with a graded test that passes", "", 0) : rule);
+        }
+        return unpaid;
     }
 
     /** The static rules on the compiled submission ({@link StaticRules}): one test per rule. */

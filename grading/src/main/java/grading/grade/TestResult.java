@@ -7,6 +7,12 @@ package grading.grade;
 public record TestResult(String number, String name, double maxScore, double score, boolean passed,
                          String reason, String output, String visibility, double seconds) {
 
+    /** The reason and the output may come from the submission: never shown raw ({@link Text#clean}). */
+    public TestResult {
+        reason = Text.clean(reason);
+        output = Text.clean(output);
+    }
+
     public static TestResult passed(String number, String name, double points, String visibility,
                                     String output, double seconds) {
         return new TestResult(number, name, points, points, true, "", output, visibility, seconds);

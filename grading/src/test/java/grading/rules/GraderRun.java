@@ -15,9 +15,15 @@ record GraderRun(int exitCode, String output, long millis) {
 
     /** Runs {@code java -jar grader.jar ARGS...} in {@code workDir}, giving up after {@code timeoutSeconds}. */
     static GraderRun run(Path workDir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Submissions.kit().toString()));
+        return run(workDir, timeoutSeconds, List.of(), args);
+    }
+
+    /** The same, with options for the grader's JVM ({@code -Dgrading.unscreened=true} for the layered proof). */
+    static GraderRun run(Path workDir, long timeoutSeconds, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", Submissions.kit().toString()));
         command.addAll(List.of(args));
         Path log = Files.createTempFile("grader-run-", ".log");
         try {

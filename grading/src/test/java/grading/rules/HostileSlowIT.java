@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -49,7 +50,8 @@ class HostileSlowIT {
         POOL.shutdownNow();
     }
 
-    record Graded(String name, Properties expected, GraderRun run, String results) {
+    record Graded(String name, Properties expected, GraderRun run, String results, GraderRun unscreened,
+                  String unscreenedResults, List<String> changedOutside, String jarBefore) {
     }
 
     @TestFactory
@@ -58,7 +60,7 @@ class HostileSlowIT {
         try (Stream<Path> dirs = Files.list(Submissions.root().resolve("grading/hostile"))) {
             hostile = dirs.filter(Files::isDirectory).sorted().toList();
         }
-        assertThat(hostile).as("hostile submissions under grading/hostile").hasSizeGreaterThanOrEqualTo(12);
+        assertThat(hostile).as("hostile submissions under grading/hostile").hasSizeGreaterThanOrEqualTo(24);
         List<Future<Graded>> runs = new ArrayList<>();
         for (Path dir : hostile) {
             runs.add(POOL.submit(() -> grade(dir)));
@@ -85,9 +87,24 @@ class HostileSlowIT {
         if (!extra.isEmpty()) {
             args.addAll(List.of(extra.split("\\s+")));
         }
+        // Every hostile submission is graded in the sandbox, as on a grading service (.ci/run installs bubblewrap).
+        args.add("--require-sandbox");
+        String jarBefore = Fingerprint.of(Submissions.kit());
+        Map<String, String> before = Fingerprint.tree(submission);
         GraderRun run = GraderRun.run(submission, HANG_SECONDS, args.toArray(String[]::new));
         String json = Files.exists(results) ? Files.readString(results, StandardCharsets.UTF_8) : "";
-        return new Graded(name, expected, run, json);
+        GraderRun unscreened = null;
+        String unscreenedJson = "";
+        if (expected.containsKey("unscreened.score.max")) {
+            // The same attack with the allowlist screen off: what the sandbox and the channel stop alone.
+            Path second = work.resolve(name + "/results-unscreened.json");
+            args.set(args.indexOf(results.toString()), second.toString());
+            unscreened = GraderRun.run(submission, HANG_SECONDS, List.of("-Dgrading.unscreened=true"),
+                    args.toArray(String[]::new));
+            unscreenedJson = Files.exists(second) ? Files.readString(second, StandardCharsets.UTF_8) : "";
+        }
+        List<String> changed = Fingerprint.changes(before, Fingerprint.tree(submission));
+        return new Graded(name, expected, run, json, unscreened, unscreenedJson, changed, jarBefore);
     }
 
     private static void check(Graded g) throws IOException {
@@ -105,6 +122,42 @@ class HostileSlowIT {
 
         String message = g.expected().getProperty("message");
         assertThat(unescape(g.results())).as("results.json of " + g.name() + " shows the message").contains(message);
+
+        // Whatever it tried, it left no trace: nothing changed where the grader ran (the submission's
+        // own folder, the grader's working directory), grader.jar is the same, nothing it started is
+        // still running, and no hidden test's name, class file or frame reached an output.
+        assertThat(g.changedOutside()).as("files changed in the grader's working directory by " + g.name()).isEmpty();
+        assertThat(Fingerprint.of(Submissions.kit())).as("grader.jar after " + g.name()).isEqualTo(g.jarBefore());
+        assertNoHiddenTestText(g.name(), g.results() + g.run().output());
+        if (g.unscreened() != null) {
+            String unscreened = g.name() + " with the screen off (grader output:\n" + tail(g.unscreened().output()) + ")";
+            assertThat(g.unscreened().exitCode()).as("exit code of the grader for " + unscreened).isZero();
+            assertThat(GraderRun.score(g.unscreenedResults())).as("score of " + unscreened)
+                    .isLessThanOrEqualTo(Double.parseDouble(g.expected().getProperty("unscreened.score.max")));
+            assertThat(GraderRun.maxScore(g.unscreenedResults())).as("maximum of " + unscreened)
+                    .isEqualTo(GraderRun.maxScore(g.results()));
+            assertNoHiddenTestText(unscreened, g.unscreenedResults() + g.unscreened().output());
+        }
+    }
+
+    @AfterAll
+    static void nothingOutlivesGrading() throws Exception {
+        // The hostile runs are over: a process they started that is still alive outlived its sandbox.
+        Thread.sleep(500);
+        List<String> survivors = ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().orElse("").contains("hostile-orphan-marker"))
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList();
+        assertThat(survivors).as("processes started by graded submissions, still running").isEmpty();
+        try (Stream<Path> walk = Files.walk(work)) {
+            assertThat(walk.filter(p -> p.getFileName().toString().equals("hostile-was-here.txt")).toList())
+                    .as("files a submission wrote outside its sandbox").isEmpty();
+        }
+    }
+
+    /** The graded tests' class names, frames and class files (base64 "yv66vg" is 0xCAFEBABE) stay inside. */
+    static void assertNoHiddenTestText(String what, String text) {
+        assertThat(text).as("output of " + what).doesNotContain("grading.hidden", "grading/hidden", "yv66vg",
+                "graded-tests//");
     }
 
     /** Enough of JSON's string escapes to search the text a student reads. */

