@@ -1,0 +1,72 @@
+package grading.grade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class SandboxTest {
+
+    /** CI installs bubblewrap and runs as root (.ci/run): there, grading must be sandboxed. */
+    @Test
+    void ciGradesInASandbox() {
+        Sandbox sandbox = Sandbox.detect();
+        if ("true".equals(System.getenv("CI"))) {
+            assertThat(sandbox.kind()).as(sandbox.describe()).isEqualTo(Sandbox.Kind.BUBBLEWRAP);
+        }
+        assertThat(sandbox.describe()).isNotBlank();
+    }
+
+    @Test
+    void aBubblewrapChildGetsOnlyTheRunFolderReadOnlyAndStarts() throws Exception {
+        Sandbox sandbox = Sandbox.detect();
+        if (sandbox.kind() != Sandbox.Kind.BUBBLEWRAP) {
+            assertThat("true".equals(System.getenv("CI"))).as("bubblewrap is missing in CI").isFalse();
+            return;
+        }
+        Path run = RunDir.create();
+        Sandbox.Lease lease = sandbox.acquire();
+        try {
+            // jshell-free probe: the JDK's own java, asked to print what it can see.
+            List<String> command = sandbox.command(lease, Path.of(System.getProperty("java.home")), run,
+                    List.of("-XX:-UsePerfData", "-Xshare:auto", "-version"));
+            assertThat(command).contains("--unshare-all", "--unshare-user", "--die-with-parent", "--new-session",
+                    "--clearenv");
+            assertThat(String.join(" ", command)).contains("--ro-bind " + run + " " + Sandbox.INSIDE)
+                    .doesNotContain(System.getProperty("user.dir") + " ");
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(new String(p.getInputStream().readAllBytes())).isZero();
+        } finally {
+            sandbox.release(lease);
+            RunDir.delete(run);
+        }
+    }
+
+    @Test
+    void processesOfAUidAreFoundAndKilled() throws Exception {
+        if (!Sandbox.isRoot()) {
+            return; // only root can start a process as another uid; CI runs as root
+        }
+        Sandbox.Lease lease = new Sandbox.Lease(64_190, null);
+        Process sleeper = new ProcessBuilder("setpriv", "--reuid=64190", "--regid=64190", "--clear-groups",
+                "sleep", "60").start();
+        try {
+            assertThat(waitFor(() -> !Sandbox.processesOf(64_190).isEmpty())).as("the sleeper runs as 64190").isTrue();
+            Sandbox.killAll(lease);
+            assertThat(Sandbox.processesOf(64_190)).isEmpty();
+            assertThat(sleeper.waitFor(5, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            sleeper.destroyForcibly();
+        }
+    }
+
+    private static boolean waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        for (int i = 0; i < 100 && !condition.getAsBoolean(); i++) {
+            Thread.sleep(20);
+        }
+        return condition.getAsBoolean();
+    }
+}
