@@ -164,7 +164,13 @@ class QueueTest {
         List<String> log = new ArrayList<>();
         run(() -> {
             Queue<String> q = new Queue<>(0);
-            TaskFuture<Object> getter = spawn("getter", () -> log.add("getter got " + q.get()));
+            TaskFuture<Object> getter = spawn("getter", () -> {
+                try {
+                    return log.add("getter got " + q.get());
+                } catch (Queue.Empty e) {
+                    return log.add("getter woke, found the queue empty and threw Queue.Empty");
+                }
+            });
             sleep(0); // the getter waits on the empty queue
             q.putNowait("a"); // wakes the getter ...
             log.add("main took " + q.getNowait()); // ... but main takes the item before it runs
@@ -184,7 +190,11 @@ class QueueTest {
             Queue<String> q = new Queue<>(1);
             q.putNowait("a");
             TaskFuture<Object> putter = spawn("putter", () -> {
-                q.put("from putter");
+                try {
+                    q.put("from putter");
+                } catch (Queue.Full e) {
+                    log.add("putter woke, found the queue full and threw Queue.Full");
+                }
                 return null;
             });
             sleep(0); // the putter waits on the full queue
@@ -193,7 +203,7 @@ class QueueTest {
             sleep(0); // the putter runs: the queue is full again, so it must wait again
             log.add(q.getNowait());
             await(putter);
-            log.add(q.getNowait());
+            log.add(q.isEmpty() ? "empty" : q.getNowait());
             return null;
         });
         assertThat(log).as("a woken put() checks again (while, not if): another task may have filled the slot")
