@@ -14,6 +14,11 @@ trap 'rm -rf "$copy"' EXIT
 
 echo "copying the repository to $copy"
 (cd "$repo" && git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} cp --parents {} "$copy")
+# What stays with the instructors (.releaseignore: globs relative to exercises/) is not released.
+(cd "$copy/exercises" && shopt -s globstar nullglob && while read -r glob; do
+  case "$glob" in ''|'#'*) continue ;; esac
+  for f in $glob; do rm -rf "$f"; done
+done < .releaseignore)
 java "$repo/exercises/tools/StudentRelease.java" strip "$copy" "$from"
 if [ "$from" -eq 1 ] && grep -rq "BEGIN SOLUTION" "$copy/exercises/src/main"; then
   echo "FAIL: solution markers left in the release" >&2

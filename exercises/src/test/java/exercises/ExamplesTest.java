@@ -44,6 +44,15 @@ class ExamplesTest {
         return new ExerciseExamples().examples().stream().map(ExampleInfo::name);
     }
 
+    /**
+     * The examples whose transcripts are checked: all, or with {@code -Dexercises.step=N} (what
+     * {@code exercises/check-step.sh N} passes) only step N's ({@code ExN...}).
+     */
+    static Stream<String> checkedNames() {
+        String step = System.getProperty("exercises.step", "").strip();
+        return names().filter(name -> step.isEmpty() || name.matches("Ex" + step + "\\D.*"));
+    }
+
     static String transcript(String name) throws IOException {
         try (InputStream in = ExamplesTest.class.getResourceAsStream("/transcripts/" + name + ".txt")) {
             assertThat(in).as("transcript file transcripts/%s.txt", name).isNotNull();
@@ -51,13 +60,15 @@ class ExamplesTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("names")
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("checkedNames")
     void theExamplePrintsItsTranscriptExactly(String name) throws IOException {
         Output run = cli("run", name, "--virtual-time");
         assertThat(run.exitCode()).as("exit code of run %s; stderr: %s", name, run.err()).isZero();
         assertThat(run.err()).as("stderr of run %s", name).isEmpty();
-        assertThat(run.out().replace(System.lineSeparator(), "\n")).isEqualTo(transcript(name));
+        assertThat(run.out().replace(System.lineSeparator(), "\n"))
+                .as("%s's output against its expected transcript, src/test/resources/transcripts/%s.txt", name, name)
+                .isEqualTo(transcript(name));
     }
 
     @Test

@@ -43,6 +43,16 @@ public final class Event {
         // END SOLUTION
     }
 
+    /**
+     * How many tasks wait in {@link #await()} now. A waiter whose wait was interrupted (a
+     * cancelled task, step 5) no longer counts: the event has forgotten it.
+     */
+    public int waiting() {
+        // BEGIN SOLUTION
+        return waiters.size();
+        // END SOLUTION
+    }
+
     /** Clears the flag: tasks that call {@link #await()} from now on wait again. */
     public void clear() {
         // BEGIN SOLUTION

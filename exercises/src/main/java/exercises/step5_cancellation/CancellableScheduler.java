@@ -25,7 +25,7 @@ import miniasyncio.Task;
  *   <li>parked on a future: taken out of the waiting table and made ready;</li>
  *   <li>running (it cancelled itself, or a callback during its step did): nothing can interrupt a
  *       computing task on this single thread, so the request is remembered and delivered at its
- *       next yield.</li>
+ *       next yield; if it returns before yielding again, it ends as cancelled.</li>
  * </ul>
  *
  * <p>Never abandon a continuation: a task dropped from every queue while suspended would never
@@ -92,14 +92,19 @@ public class CancellableScheduler extends FutureScheduler {
     }
 
     /**
-     * As before; a task that ended cancelled is not a failure nobody looked at, so it is not
-     * reported at the end of the run (asyncio does not report cancelled tasks either).
+     * As before, with two cases of cancellation. A task that cancelled itself and then returned
+     * without yielding again ends as cancelled, not with its value (asyncio: a task cancelled
+     * "right before the coroutine stops" is cancelled); one that failed keeps its failure. A task
+     * that ended cancelled is not a failure nobody looked at, so it is not reported at the end of
+     * the run (asyncio does not report cancelled tasks either).
      */
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
-        super.finishTask(task, outcome);
         // BEGIN SOLUTION
-        cancelRequested.remove(task); // it finished before yielding again: nothing left to deliver
+        if (cancelRequested.remove(task) && outcome instanceof Step.Returned) {
+            outcome = new Step.Failed(cancelledError(task)); // the request was never delivered: it ends cancelled
+        }
+        super.finishTask(task, outcome);
         if (outcome instanceof Step.Failed(CancelledException cancelled)) {
             markRetrieved(task.tid());
         }

@@ -27,8 +27,9 @@ public final class Timeouts {
      * {@code asyncio.wait_for(task, timeout=seconds)}: the task's result if it finishes in time.
      * Otherwise the task is cancelled, its cancellation is waited for (its {@code finally} blocks
      * run first, so this may take longer than {@code seconds}), and a {@link TimeoutException} is
-     * thrown. If the caller itself is cancelled while it waits, the task is cancelled too and the
-     * caller gets its {@link CancelledException}.
+     * thrown. If the caller itself is cancelled while it waits, the task is cancelled too, the
+     * caller waits until the task has unwound (as asyncio's {@code wait_for}) and then gets its
+     * {@link CancelledException}.
      *
      * @throws IllegalArgumentException for a negative, NaN or infinite {@code seconds}
      */
@@ -46,7 +47,10 @@ public final class Timeouts {
             return await(task); // after a timeout: returns when the task has finished unwinding
         } catch (CancelledException e) {
             if (!expired[0]) {
-                task.cancel(); // we were cancelled ourselves: cancel the work too, and go on unwinding
+                // We were cancelled ourselves: cancel the work too, and (as asyncio's wait_for)
+                // wait until it has unwound, so its cleanup is over when our cancellation goes on.
+                task.cancel();
+                awaitUnwound(task);
                 throw e;
             }
             throw new TimeoutException("waitFor: " + task.task() + " did not finish within " + seconds + " s", e);
@@ -55,6 +59,17 @@ public final class Timeouts {
         }
         // END SOLUTION
     }
+
+    // BEGIN SOLUTION MEMBERS
+    /** Waits until {@code task} has finished, however it ends; a second cancellation of the waiter stops the wait. */
+    private static void awaitUnwound(TaskFuture<?> task) {
+        try {
+            await(task);
+        } catch (RuntimeException | Error outcome) {
+            // the task's own ending (most likely its cancellation): the caller's cancellation goes on
+        }
+    }
+    // END SOLUTION
 
     /** {@code asyncio.wait_for(coro, timeout=seconds)}: runs {@code body} as a new task, as above. */
     public static <T> T waitFor(Callable<T> body, double seconds) {

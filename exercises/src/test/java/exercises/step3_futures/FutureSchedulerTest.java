@@ -200,7 +200,8 @@ class FutureSchedulerTest {
     @Test
     void clearErrorsForWrongUse() {
         assertThatThrownBy(() -> run(() -> awaitTask(99)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no task with tid 99");
+                .as("futureOf(99) with no task 99: an IllegalArgumentException whose message names the tid")
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("99");
         assertThatThrownBy(() -> new Scheduler(Clock.virtual()).run(() -> awaitTask(1)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("FutureScheduler");
         assertThatThrownBy(() -> run(() -> spawn("x", () -> null).cancel()))

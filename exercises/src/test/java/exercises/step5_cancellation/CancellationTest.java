@@ -230,13 +230,70 @@ class CancellationTest {
             TaskFuture<Object> w1 = spawn("w1", () -> log.add("w1 woke: " + event.await()));
             TaskFuture<Object> w2 = spawn("w2", () -> log.add("w2 woke: " + event.await()));
             sleep(0);
+            log.add("waiting: " + event.waiting());
             w1.cancel();
             sleep(0);
+            log.add("after w1 was cancelled, waiting: " + event.waiting());
             event.set();
             await(w2);
             log.add("w1 cancelled: " + w1.isCancelled());
             return null;
         });
-        assertThat(log).containsExactly("w2 woke: true", "w1 cancelled: true");
+        assertThat(log).as("the event forgets a waiter whose wait was cancelled")
+                .containsExactly("waiting: 2", "after w1 was cancelled, waiting: 1", "w2 woke: true", "w1 cancelled: true");
+    }
+
+    @Test
+    void aTaskThatCancelsItselfAndReturnsWithoutYieldingEndsCancelled() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> t = spawn("quitter", () -> {
+                CancellableScheduler.cancelTask(CancellableScheduler.current("test").currentTask().tid());
+                return "a value nobody should see"; // no yield after the cancel: asyncio still ends it cancelled
+            });
+            try {
+                log.add("result: " + await(t));
+            } catch (CancelledException e) {
+                log.add("cancelled: " + t.isCancelled());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("cancelled: true");
+    }
+
+    @Test
+    void aTaskThatCancelsItselfAndThenFailsKeepsItsFailure() {
+        Object seen = run(() -> {
+            TaskFuture<String> t = spawn("failing", () -> {
+                CancellableScheduler.cancelTask(CancellableScheduler.current("test").currentTask().tid());
+                throw new IllegalStateException("failed after the cancel");
+            });
+            try {
+                return await(t);
+            } catch (IllegalStateException e) {
+                return e.getMessage() + ", cancelled: " + t.isCancelled();
+            }
+        });
+        assertThat(seen).isEqualTo("failed after the cancel, cancelled: false");
+    }
+
+    @Test
+    void theCancellationIsAnErrorSoCatchExceptionDoesNotSwallowIt() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> t = spawn("careless", () -> {
+                try {
+                    sleep(1.0);
+                } catch (Exception e) {
+                    log.add("swallowed by catch (Exception e)");
+                }
+                return null;
+            });
+            sleep(0.1);
+            t.cancel();
+            assertThatThrownBy(() -> await(t)).isInstanceOf(CancelledException.class);
+            return null;
+        });
+        assertThat(log).isEmpty();
     }
 }

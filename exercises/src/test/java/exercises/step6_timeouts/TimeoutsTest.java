@@ -204,4 +204,29 @@ class TimeoutsTest {
             return null;
         });
     }
+
+    @Test
+    void aCancelledCallerOfWaitForWaitsForTheTaskToUnwind() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> inner = spawn("inner", () -> {
+                try {
+                    sleep(5.0);
+                    return "done";
+                } catch (CancelledException e) {
+                    sleep(0.3); // a cleanup that waits
+                    log.add("inner cleaned up at " + now());
+                    throw e;
+                }
+            });
+            TaskFuture<Object> caller = spawn("caller", () -> Timeouts.waitFor(inner, 10.0));
+            sleep(0.5);
+            caller.cancel();
+            assertThatThrownBy(() -> await(caller)).isInstanceOf(CancelledException.class);
+            log.add("caller ended at " + now());
+            return null;
+        });
+        assertThat(log).as("as asyncio's wait_for, a cancelled caller ends after the task it cancelled has unwound")
+                .containsExactly("inner cleaned up at 0.8", "caller ended at 0.8");
+    }
 }

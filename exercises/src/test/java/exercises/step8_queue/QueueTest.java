@@ -158,4 +158,122 @@ class QueueTest {
         });
         assertThat(log).containsExactly("a", "from p2", "size 0, p1 cancelled: true");
     }
+
+    @Test
+    void aWokenGetterChecksAgainWhenAnotherTaskTookTheItemFirst() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(0);
+            TaskFuture<Object> getter = spawn("getter", () -> {
+                try {
+                    return log.add("getter got " + q.get());
+                } catch (Queue.Empty e) {
+                    return log.add("getter woke, found the queue empty and threw Queue.Empty");
+                }
+            });
+            sleep(0); // the getter waits on the empty queue
+            q.putNowait("a"); // wakes the getter ...
+            log.add("main took " + q.getNowait()); // ... but main takes the item before it runs
+            sleep(0); // the getter runs: the queue is empty again, so it must wait again
+            q.putNowait("b");
+            await(getter);
+            return null;
+        });
+        assertThat(log).as("a woken get() checks again (while, not if): another task may have taken the item")
+                .containsExactly("main took a", "getter got b");
+    }
+
+    @Test
+    void aWokenPutterChecksAgainWhenAnotherTaskTookTheSlotFirst() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(1);
+            q.putNowait("a");
+            TaskFuture<Object> putter = spawn("putter", () -> {
+                try {
+                    q.put("from putter");
+                } catch (Queue.Full e) {
+                    log.add("putter woke, found the queue full and threw Queue.Full");
+                }
+                return null;
+            });
+            sleep(0); // the putter waits on the full queue
+            log.add(q.getNowait()); // frees the slot and wakes the putter ...
+            q.putNowait("from main"); // ... but main fills it before the putter runs
+            sleep(0); // the putter runs: the queue is full again, so it must wait again
+            log.add(q.getNowait());
+            await(putter);
+            log.add(q.isEmpty() ? "empty" : q.getNowait());
+            return null;
+        });
+        assertThat(log).as("a woken put() checks again (while, not if): another task may have filled the slot")
+                .containsExactly("a", "from main", "from putter");
+    }
+
+    @Test
+    void shutdownWakesAPutterBlockedOnAFullQueue() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(1);
+            q.putNowait("a");
+            TaskFuture<Object> putter = spawn("putter", () -> {
+                try {
+                    q.put("b");
+                    log.add("put b?");
+                } catch (Queue.ShutDown e) {
+                    log.add("putter woken by shutdown at " + now());
+                }
+                return null;
+            });
+            sleep(0.5); // the putter waits on the full queue
+            q.shutdown(); // the queue is still full: the woken putter must see the shutdown, not wait again
+            await(putter);
+            return null;
+        });
+        assertThat(log).containsExactly("putter woken by shutdown at 0.5");
+    }
+
+    @Test
+    void waitingGettersAreServedFirstComeFirstServed() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(0);
+            List<TaskFuture<Object>> getters = new ArrayList<>();
+            for (String name : List.of("g1", "g2", "g3")) {
+                getters.add(spawn(name, () -> log.add(name + " got " + q.get())));
+            }
+            sleep(0); // g1, g2, g3 wait, in that order
+            for (String item : List.of("a", "b", "c")) {
+                q.putNowait(item);
+            }
+            for (TaskFuture<Object> getter : getters) {
+                await(getter);
+            }
+            return null;
+        });
+        assertThat(log).as("getters are woken in the order they started waiting (FIFO)")
+                .containsExactly("g1 got a", "g2 got b", "g3 got c");
+    }
+
+    @Test
+    void waitingPuttersAreServedFirstComeFirstServed() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(1);
+            q.putNowait("first");
+            for (String name : List.of("p1", "p2", "p3")) {
+                spawn(name, () -> {
+                    q.put(name);
+                    return null;
+                });
+            }
+            sleep(0); // p1, p2, p3 wait, in that order
+            for (int i = 0; i < 4; i++) {
+                log.add(q.get());
+            }
+            return null;
+        });
+        assertThat(log).as("putters are woken in the order they started waiting (FIFO)")
+                .containsExactly("first", "p1", "p2", "p3");
+    }
 }

@@ -102,4 +102,26 @@ class AsyncioSchedulerTest {
     void asyncioRunIsRunUntilCompleteOnANewScheduler() {
         assertThat(AsyncioScheduler.<Integer>asyncioRun(() -> 6 * 7)).isEqualTo(42);
     }
+
+    @Test
+    void eachLeftoverTaskIsCancelledOnlyOnceSoItsCleanupMayWait() {
+        List<String> log = new ArrayList<>();
+        AsyncioScheduler scheduler = new AsyncioScheduler(Clock.virtual());
+        scheduler.runUntilComplete(() -> {
+            spawn("child", () -> {
+                try {
+                    sleep(5.0);
+                } catch (CancelledException e) {
+                    sleep(0.3); // a cleanup that waits: cancelling the child again would cut it short
+                    log.add("child cleaned up at " + now());
+                    throw e;
+                }
+                return null;
+            });
+            sleep(0.1);
+            return null;
+        });
+        assertThat(log).as("each leftover task is cancelled once: a second cancellation would interrupt its cleanup")
+                .containsExactly("child cleaned up at 0.4");
+    }
 }
