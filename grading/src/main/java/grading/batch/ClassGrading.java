@@ -94,14 +94,22 @@ public final class ClassGrading {
                 }));
             }
             List<Row> rows = new ArrayList<>();
-            for (int i = 0; i < futures.size(); i++) {
-                try {
-                    rows.add(futures.get(i).get());
-                } catch (ExecutionException e) { // gradeOne catches everything; this is a last resort
-                    rows.add(new Row(students.get(i).getFileName().toString(), 0, 0, "error: " + e.getCause()));
+            try {
+                for (int i = 0; i < futures.size(); i++) {
+                    try {
+                        rows.add(futures.get(i).get());
+                    } catch (ExecutionException e) { // gradeOne catches everything; this is a last resort
+                        rows.add(new Row(students.get(i).getFileName().toString(), 0, 0, "error: " + e.getCause()));
+                    }
                 }
+            } finally {
+                // summary.csv always appears: a student whose grading never ended is a row that says so
+                for (int i = rows.size(); i < students.size(); i++) {
+                    rows.add(new Row(students.get(i).getFileName().toString(), 0, 0, "error: not graded (the batch was"
+                            + " interrupted)"));
+                }
+                writeSummary(out.resolve("summary.csv"), rows);
             }
-            writeSummary(out.resolve("summary.csv"), rows);
             return rows;
         } finally {
             pool.shutdownNow();
