@@ -123,6 +123,7 @@ public final class ApiAllowlist {
             overrides.check(type, submission).forEach(v -> add(found, v));
         }
         return found.values().stream()
+                .filter(v -> !saidByAMemberUse(v, found.values()))
                 .sorted(Comparator.comparing(Violation::file).thenComparingInt(Violation::line)
                         .thenComparing(Violation::message))
                 .toList();
@@ -178,6 +179,20 @@ public final class ApiAllowlist {
         String where = Violation.place(simpleName(type.name()), method, sourceFile(type), use.line());
         add(found, new Violation(simpleName(type.name()), method, sourceFile(type), Math.max(use.line(), 0), api,
                 where + " uses " + api + ": " + reason + "; the grader does not run code that uses it"));
+    }
+
+    /**
+     * {@code Runtime.getRuntime().halt(1)} names the type Runtime too (getRuntime returns one):
+     * a line for the type would only repeat what the lines for its members already say.
+     */
+    private static boolean saidByAMemberUse(Violation typeUse, Iterable<Violation> all) {
+        for (Violation v : all) {
+            if (v != typeUse && v.className().equals(typeUse.className()) && v.method().equals(typeUse.method())
+                    && (v.api().startsWith(typeUse.api() + ".") || v.api().equals("new " + typeUse.api()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One line per class, method and API: the first place it is used. */

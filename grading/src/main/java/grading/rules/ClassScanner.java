@@ -50,6 +50,10 @@ final class ClassScanner {
 
     private static final int API = Opcodes.ASM9;
 
+    /** A catch type or local variable type, known only once the line of its label is. */
+    private record Pending(Label label, String kind, String text, Map<Label, Integer> lines) {
+    }
+
     private ClassScanner() {
     }
 
@@ -256,9 +260,11 @@ final class ClassScanner {
             private final String method;
             private final String descriptor;
             private final int firstUse = uses.size();
+            /** The line each label starts (for catch handlers), and the line just before it (for locals). */
             private final Map<Label, Integer> lines = new HashMap<>();
-            /** Catch types and local variables: {label, kind, name}, placed on the label's line at the end. */
-            private final List<Object[]> pending = new ArrayList<>();
+            private final Map<Label, Integer> linesBefore = new HashMap<>();
+            /** Catch types and local variables: {label, kind, name, line map}, placed on the label's line at the end. */
+            private final List<Pending> pending = new ArrayList<>();
             private int line;
             private int firstLine;
 
@@ -279,6 +285,7 @@ final class ClassScanner {
             @Override
             public void visitLabel(Label label) {
                 lines.put(label, line); // a line number for this label, if any, comes next and wins
+                linesBefore.put(label, line); // a local starts after the store on the line before
             }
 
             @Override
@@ -347,16 +354,16 @@ final class ClassScanner {
             @Override
             public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
                 if (type != null) {
-                    pending.add(new Object[] {handler, "internal", type});
+                    pending.add(new Pending(handler, "internal", type, lines));
                 }
             }
 
             @Override
             public void visitLocalVariable(String name, String localDescriptor, String signature, Label start,
                                            Label end, int index) {
-                pending.add(new Object[] {start, "descriptor", localDescriptor});
+                pending.add(new Pending(start, "descriptor", localDescriptor, linesBefore));
                 if (signature != null) {
-                    pending.add(new Object[] {start, "signature", signature});
+                    pending.add(new Pending(start, "signature", signature, linesBefore));
                 }
             }
 
@@ -398,14 +405,13 @@ final class ClassScanner {
 
             @Override
             public void visitEnd() {
-                for (Object[] p : pending) {
-                    int at = lines.getOrDefault((Label) p[0], 0);
+                for (Pending p : pending) {
+                    int at = p.lines().getOrDefault(p.label(), 0);
                     at = at > 0 ? at : -1;
-                    String text = (String) p[2];
-                    switch ((String) p[1]) {
-                        case "internal" -> type(method, at, text);
-                        case "descriptor" -> descriptor(method, at, text);
-                        default -> signature(method, at, text);
+                    switch (p.kind()) {
+                        case "internal" -> type(method, at, p.text());
+                        case "descriptor" -> descriptor(method, at, p.text());
+                        default -> signature(method, at, p.text());
                     }
                 }
                 for (int i = firstUse; i < uses.size(); i++) {
