@@ -16,7 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.objectweb.asm.Type;
@@ -55,6 +57,9 @@ public final class ApiAllowlist {
     private final List<AllowlistEntry> allows;
     private final List<AllowlistEntry> excludes;
     private final OverrideRule overrides;
+    /** Verdicts already reached, by class and by member: a check asks about the same few APIs again and again. */
+    private final Map<String, Optional<String>> typeVerdicts = new ConcurrentHashMap<>();
+    private final Map<String, Optional<String[]>> memberVerdicts = new ConcurrentHashMap<>();
 
     private ApiAllowlist(String origin, List<Section> sections, ClassLoader kit) {
         this.origin = origin;
@@ -144,10 +149,17 @@ public final class ApiAllowlist {
 
     // ------------------------------------------------------------------------ the checks
 
-    /** A class in the kit's package could reach its package-private members: only allowed packages. */
+    /**
+     * A class in the kit's package could reach the kit's package-private members, so a
+     * submission's classes must be in a package that an allow line names whole ({@code homework.**}):
+     * {@code miniasyncio.DeadlockException$Evil} matches the line {@code miniasyncio.DeadlockException}
+     * but is refused.
+     */
     private void checkDeclaration(Scanned type, Map<String, Violation> found) {
         String name = dotted(type.name());
-        if (refuseType(name) != null) {
+        boolean inAllowedPackage = allows.stream().anyMatch(e -> e.member() == null
+                && (e.typeText().endsWith(".*") || e.typeText().endsWith(".**")) && e.matchesType(name));
+        if (!inAllowedPackage || refuseType(name) != null) {
             String where = Violation.place(simpleName(type.name()), "", sourceFile(type), 0);
             add(found, new Violation(simpleName(type.name()), "", sourceFile(type), 0, name,
                     where + " declares " + name + ": its package is not one this assignment's classes may be in;"
@@ -236,6 +248,12 @@ public final class ApiAllowlist {
             return new String[] {api(type, member), typeReason};
         }
         String target = OBJECT_METHODS.contains(member + descriptor) ? "java.lang.Object" : type;
+        return memberVerdicts.computeIfAbsent(target + "#" + member + descriptor,
+                key -> Optional.ofNullable(memberVerdict(target, member, descriptor))).orElse(null);
+    }
+
+    /** Why {@code target}'s member may not be used, as {api, reason}, or null when it may. */
+    private String[] memberVerdict(String target, String member, String descriptor) {
         String params = descriptor.startsWith("(") ? Stream.of(Type.getArgumentTypes(descriptor))
                 .map(Type::getClassName).collect(Collectors.joining(",")) : null;
         for (AllowlistEntry e : excludes) {
@@ -285,6 +303,10 @@ public final class ApiAllowlist {
 
     /** Why a class may not be named at all, or null when it may (it or one of its members is allowed). */
     String refuseType(String className) {
+        return typeVerdicts.computeIfAbsent(className, c -> Optional.ofNullable(typeVerdict(c))).orElse(null);
+    }
+
+    private String typeVerdict(String className) {
         for (AllowlistEntry e : excludes) {
             if (e.member() == null && e.matchesType(className)) {
                 return because(e);

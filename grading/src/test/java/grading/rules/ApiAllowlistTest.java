@@ -610,6 +610,42 @@ class ApiAllowlistTest {
     }
 
     @Test
+    void aClassNamedLikeANestedClassOfTheKitIsStillRefused() throws Exception {
+        String source = """
+                package miniasyncio;
+
+                class DeadlockException$Evil {
+                    static long peek(Task task) {
+                        return task.wakeAt;
+                    }
+                }
+                """;
+
+        List<Violation> violations = HOMEWORK.check(Compiler.compile(dir, source));
+
+        assertThat(violations).extracting(Violation::api).containsExactly("miniasyncio.DeadlockException$Evil");
+    }
+
+    @Test
+    void theGradersInstrumentsCannotBeRemoved() throws Exception {
+        String source = """
+                package homework;
+
+                public class Quiet {
+                    void quiet() {
+                        miniasyncio.Scheduler.current().removeInstrument(null);
+                    }
+                }
+                """;
+
+        List<Violation> violations = HOMEWORK.check(Compiler.compile(dir, source));
+
+        assertThat(violations).extracting(Violation::message).contains("Quiet.quiet (Quiet.java:5) uses"
+                + " miniasyncio.Scheduler.removeInstrument: instruments are the grader's: they watch every step;"
+                + " the grader does not run code that uses it");
+    }
+
+    @Test
     void compilerArtefactsOfASerializableLambdaAreNotRefused() throws Exception {
         String source = """
                 package homework;
