@@ -1,16 +1,22 @@
 package grading.grade;
 
+import grading.rules.ApiAllowlist;
+import grading.rules.Violation;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * The allowlist screen on the compiled submission, before anything of it runs: a refusal to
- * show the student, or null when it may run.
+ * The allowlist screen on the compiled submission, before anything of it runs
+ * ({@link ApiAllowlist}): a refusal to show the student, or null when it may run.
  *
  * <p>{@code -Dgrading.unscreened=true} on the grader's own JVM switches the screen off. Only the
  * proof uses it, to show what the sandbox and the channel stop by themselves; a submission cannot
  * set the grader's JVM options.
  */
 final class ApiScreen {
+
+    /** Loaded once: a batch checks every submission against the same list. */
+    private static final ApiAllowlist HOMEWORK = ApiAllowlist.load();
 
     private ApiScreen() {
     }
@@ -19,6 +25,12 @@ final class ApiScreen {
         if (Boolean.getBoolean("grading.unscreened")) {
             return null;
         }
-        return null;
+        List<Violation> violations = HOMEWORK.check(classes);
+        if (violations.isEmpty()) {
+            return null;
+        }
+        return "not run: the submission uses what the homework does not need, and the grader does not run such"
+                + " code (the list of what your code may use is in the homework's README):\n"
+                + ApiAllowlist.report(violations);
     }
 }
