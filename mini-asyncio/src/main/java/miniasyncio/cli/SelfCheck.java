@@ -47,8 +47,8 @@ final class SelfCheck {
             toFix.add("the grader could not compile your files (it compiles only homework/src/main/java/homework/"
                     + " against the kit, --release 21):\n" + compiled.indent(6).stripTrailing());
         }
-        // Hook for the grader's screen (grading.rules.ApiAllowlist): once the kit ships the list of
-        // allowed APIs, run it here on the compiled classes and add what it refuses to toFix.
+        // HOOK, the allowlist screen: once the kit ships the grader's list of allowed APIs (ApiAllowlist),
+        // run it here on the compiled classes and add each API it refuses to toFix.
         if (!stubs.isEmpty()) {
             toFix.add("write the " + stubs.size() + (stubs.size() == 1 ? " method" : " methods")
                     + " that are not written yet (listed above)");
@@ -59,7 +59,7 @@ final class SelfCheck {
         }
         if (toFix.isEmpty()) {
             return "== ready to submit: it compiles as the grader compiles it, and every visible test passes"
-                    + " (the hidden tests check more).\n" + UPLOAD;
+                    + " (the grader runs more tests of its own).\n" + UPLOAD;
         }
         StringBuilder s = new StringBuilder("== not ready to submit yet. To fix:\n");
         toFix.forEach(line -> s.append("   - ").append(line).append('\n'));
