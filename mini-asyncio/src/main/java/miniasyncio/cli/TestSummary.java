@@ -180,14 +180,15 @@ public final class TestSummary {
         return s.toString();
     }
 
-    /** "   label:   text", continued on more lines at "; " when it is long (the list of stubs). */
+    /** "   label:   text", continued on more lines when it is long. */
     private static void line(StringBuilder s, String label, String text) {
         if (text.isEmpty()) {
             return;
         }
         String indent = " ".repeat(21);
         StringBuilder current = new StringBuilder(String.format("   %-17s %s", label + ":", ""));
-        String[] pieces = text.split("(?<=; )");
+        // the list of stubs breaks between classes; a list of parts between parts
+        String[] pieces = text.split(text.contains("; ") ? "(?<=; )" : "(?<=, )");
         for (String piece : pieces) {
             if (current.length() + piece.length() > WIDTH && !current.toString().isBlank()
                     && current.length() > indent.length()) {

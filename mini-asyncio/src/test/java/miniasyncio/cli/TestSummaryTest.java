@@ -124,5 +124,11 @@ class TestSummaryTest {
                 List.of("A".repeat(60) + ".a", "B".repeat(60) + ".b", "C".repeat(60) + ".c"));
         assertThat(summary.lines().filter(l -> l.contains("AAAA") || l.contains("BBBB") || l.contains("CCCC")))
                 .hasSizeGreaterThan(1).allMatch(l -> l.length() <= TestSummary.WIDTH + 70);
+        List<TestSummary.Result> waiting = new java.util.ArrayList<>();
+        for (int step = 1; step <= 30; step++) {
+            waiting.add(new TestSummary.Result("step" + step + "_something", "T.t" + step, "not implemented yet: X.y"));
+        }
+        assertThat(TestSummary.summary("exercises", waiting, List.of()).lines())
+                .allMatch(l -> l.length() <= TestSummary.WIDTH + 30);
     }
 }
