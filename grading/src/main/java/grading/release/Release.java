@@ -12,8 +12,8 @@ import java.util.stream.Stream;
 /**
  * Writes the student repository from the instructor's: the runtime, the homework and the
  * exercises with every solution region replaced by its stub (and every instructor block of their
- * Markdown files removed), the visible tests, a parent pom that lists only those modules, and the
- * student README. Nothing else goes out.
+ * Markdown files removed), the visible tests, a parent pom that lists only those modules, the
+ * guides ({@code docs/}), the IDE run configurations and the student README. Nothing else goes out.
  */
 public final class Release {
 
@@ -22,6 +22,11 @@ public final class Release {
     /** Modules whose Java sources may hold solution regions. */
     static final List<String> WITH_REGIONS = List.of("homework", "exercises");
     private static final List<String> ROOT_FILES = List.of(".gitignore", ".mvn/jvm.config", ".mvn/maven.config");
+    /**
+     * Folders that go out whole: the guides the READMEs link to, and the IDE run configurations
+     * that carry the JVM option (IntelliJ's .run/, VS Code's .vscode/).
+     */
+    static final List<String> ROOT_DIRS = List.of("docs", ".run", ".vscode");
     /** A module line of the parent pom: kept only for the modules the release has. */
     private static final java.util.regex.Pattern MODULE_LINE =
             java.util.regex.Pattern.compile("\\s*<module>([^<]+)</module>\\s*");
@@ -55,6 +60,11 @@ public final class Release {
             Path dir = from.resolve(module);
             if (Files.isDirectory(dir)) {
                 copyModule(module, dir);
+            }
+        }
+        for (String dir : ROOT_DIRS) {
+            if (Files.isDirectory(from.resolve(dir))) {
+                copyTree(from.resolve(dir));
             }
         }
         for (String file : ROOT_FILES) {
@@ -171,6 +181,26 @@ public final class Release {
                 }
                 Files.writeString(target, stripped, StandardCharsets.UTF_8);
             } else if (file.toString().endsWith(".md")) {
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                Files.writeString(target, SolutionRegions.stripInstructorNotes(relative, text), StandardCharsets.UTF_8);
+            } else {
+                Files.copy(file, target);
+            }
+            files++;
+        }
+    }
+
+    /** Copies a folder of the repository as it is, but for the instructor blocks of its Markdown files. */
+    private void copyTree(Path dir) throws IOException {
+        List<Path> all;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            all = walk.filter(Files::isRegularFile).sorted().toList();
+        }
+        for (Path file : all) {
+            String relative = relative(from, file);
+            Path target = to.resolve(relative);
+            Files.createDirectories(target.getParent());
+            if (file.toString().endsWith(".md")) {
                 String text = Files.readString(file, StandardCharsets.UTF_8);
                 Files.writeString(target, SolutionRegions.stripInstructorNotes(relative, text), StandardCharsets.UTF_8);
             } else {

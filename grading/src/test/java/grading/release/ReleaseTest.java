@@ -45,6 +45,23 @@ class ReleaseTest {
     }
 
     @Test
+    void theReleaseHasTheGuidesTheIdeFilesAndTheStudentCommands() throws Exception {
+        new Release(Repo.root(), out).write();
+        assertThat(out.resolve("docs/observing.md")).exists();
+        assertThat(out.resolve(".run/Template JUnit.run.xml")).exists();
+        assertThat(out.resolve(".vscode/launch.json")).exists();
+        assertThat(Files.readString(out.resolve(".vscode/settings.json"))).contains("java.test.config");
+        assertThat(Files.readString(out.resolve("pom.xml")))
+                .as("the student profile: the student's tests only, and the summary").contains("<id>student</id>")
+                .contains("miniasyncio.cli.TestSummary");
+        assertThat(Files.readString(out.resolve("README.md")))
+                .contains("mvn -q test -Dstudent ", "mvn -q test -Dstudent=check -pl homework -am")
+                .contains("upload `HomeworkScheduler.java` and `Homework.java`", "GitHub Classroom")
+                .contains("--trace", "--debug", "@AsyncTest", "docs/observing.md")
+                .contains("export JAVA_HOME=/path/to/jdk-21 PATH=/path/to/jdk-21/bin:$PATH");
+    }
+
+    @Test
     void nothingInTheReleaseMentionsSolutionsHiddenTestsOrTheInstructorModule() throws Exception {
         new Release(Repo.root(), out).write();
         List<Path> files;

@@ -37,17 +37,45 @@ public final class Cli implements Runnable {
             System.err.println(ExportCheck.MESSAGE);
             return FAILED;
         }
+        if (!Launcher.onClassPath(Launcher.PICOCLI)) {
+            System.err.println(Launcher.NO_PICOCLI);
+            return FAILED;
+        }
         return commandLine().execute(args);
     }
 
     static CommandLine commandLine() {
-        return new CommandLine(new Cli()).setCaseInsensitiveEnumValuesAllowed(true);
+        return new CommandLine(new Cli()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(Cli::usageError);
+    }
+
+    /**
+     * A usage error in one line and where to look, instead of the whole help: "Unknown option:
+     * '--virtual-tim'" then "Try 'mini-asyncio run --help' for more."
+     */
+    static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        command.getErr().println(e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, command.getErr());
+        command.getErr().println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more.");
+        return USAGE;
     }
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-                "Missing command: try 'list' to see the examples, then 'run NAME'.");
+        // Built in another class: this one must load without picocli, to say that it is missing.
+        throw Usage.missingCommand(spec);
+    }
+
+    /** Makes picocli's exceptions, so that {@link Cli} itself names none of their classes in a throw. */
+    static final class Usage {
+        private Usage() {
+        }
+
+        static RuntimeException missingCommand(CommandLine.Model.CommandSpec spec) {
+            return new CommandLine.ParameterException(spec.commandLine(),
+                    "Missing command: try 'list' to see the examples, then 'run NAME'.");
+        }
     }
 
     /** The version from the jar's manifest (or "dev" when run from classes). */

@@ -33,6 +33,28 @@ final class Examples {
         return found;
     }
 
+    /**
+     * A line for each catalog that is not on the class path, saying which jar brings it. The jar
+     * finds them through its manifest at {@code ../../homework/target/homework.jar} (and the
+     * exercises' beside it), so a copied mini-asyncio.jar runs only the lecture's examples.
+     */
+    static List<String> missingCatalogs() {
+        List<String> lines = new ArrayList<>();
+        for (String[] module : List.of(new String[] {"homework.HomeworkExamples", "homework", "homework's"},
+                new String[] {"exercises.ExerciseExamples", "exercises", "exercises'"})) {
+            try {
+                Class.forName(module[0]);
+            } catch (ClassNotFoundException e) {
+                lines.add("(The " + module[2] + " examples are not on the class path: build them with"
+                        + " 'mvn -q package -DskipTests' and run mini-asyncio/target/mini-asyncio.jar where it was"
+                        + " built, or add " + module[1] + "/target/" + module[1] + ".jar: java --add-exports "
+                        + "java.base/jdk.internal.vm=ALL-UNNAMED -cp mini-asyncio.jar" + java.io.File.pathSeparator
+                        + module[1] + ".jar miniasyncio.cli.Launcher ...)");
+            }
+        }
+        return lines;
+    }
+
     static List<ExampleInfo> all() {
         List<ExampleInfo> all = new ArrayList<>();
         for (ExampleCatalog catalog : catalogs()) {

@@ -16,6 +16,7 @@ final class ListCommand implements Callable<Integer> {
                 System.out.printf("  %-16s %s%n", example.name(), example.description());
             }
         }
+        Examples.missingCatalogs().forEach(System.out::println);
         System.out.println();
         System.out.println("Run one with: java -jar mini-asyncio.jar run NAME [--virtual-time]");
         return 0;

@@ -49,13 +49,22 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ObserveOptions observe = new ObserveOptions();
 
+    /** The options this run was given, for an example that suggests options (BlockingTrap). */
+    static final String OPTIONS_PROPERTY = "miniasyncio.run.options";
+
     @Override
     public Integer call() {
+        String missing = missingClassPathEntries();
+        if (!missing.isEmpty()) {
+            System.err.println("--class-path: " + missing);
+            return Cli.USAGE;
+        }
         ExampleInfo.Main main = resolve();
         if (main == null) {
             return Cli.USAGE;
         }
         LoopPolicy.setClock(virtualTime ? Clock::virtual : Clock::monotonic);
+        System.setProperty(OPTIONS_PROPERTY, String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         int exit = 0;
         try {
             observe.install(spec.commandLine(), loader());
@@ -66,6 +75,7 @@ final class RunCommand implements Callable<Integer> {
             exit = report(failure);
         } finally {
             LoopPolicy.reset();
+            System.clearProperty(OPTIONS_PROPERTY);
         }
         if (!observe.report(name, System.out, System.err) && exit == 0) {
             exit = Cli.FAILED;
@@ -103,7 +113,26 @@ final class RunCommand implements Callable<Integer> {
                 ? "See 'list' for the examples, or give a class of yours with --class-path."
                 : "Did you mean: " + String.join(", ", close) + "?";
         System.err.println("unknown example '" + name + "'. " + hint);
+        Examples.missingCatalogs().forEach(System.err::println);
         return null;
+    }
+
+    /**
+     * "/nonexistent/dir does not exist" for each entry of --class-path that is not there: a
+     * mistyped folder would otherwise show up only as "cannot load class", or not at all.
+     */
+    private String missingClassPathEntries() {
+        if (classPath == null) {
+            return "";
+        }
+        List<String> missing = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (!entry.isBlank() && !new File(entry).exists()) {
+                missing.add(entry + " does not exist");
+            }
+        }
+        return missing.isEmpty() ? "" : String.join("; ", missing)
+                + " (from the folder " + new File("").getAbsolutePath() + ")";
     }
 
     private ExampleInfo.Main userClass() {

@@ -105,6 +105,38 @@ class CliTest {
     }
 
     @Test
+    void aUsageErrorIsOneLineAndWhereToLookNotTheWholeHelp() {
+        Result r = cli("run", "Example", "--virtual-tim");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("""
+                Unknown option: '--virtual-tim'
+                Possible solutions: --virtual-time
+                Try 'mini-asyncio run --help' for more.
+                """);
+        assertThat(cli("run").err()).doesNotContain("Usage:").hasLineCount(2);
+    }
+
+    @Test
+    void aClassPathThatDoesNotExistIsNamedEvenForABuiltInExample(@TempDir Path dir) {
+        String missing = dir.resolve("nonexistent").toString();
+        for (String name : List.of("my.Main", "Example")) {
+            Result r = cli("run", name, "--class-path", missing);
+            assertThat(r.code()).as(name).isEqualTo(2);
+            assertThat(r.err()).as(name).startsWith("--class-path: " + missing + " does not exist");
+            assertThat(r.out()).as(name).isEmpty();
+        }
+    }
+
+    @Test
+    void withoutTheHomeworkJarListAndRunSayWhichJarBringsItsExamples() {
+        // this module's tests have only the runtime on the class path, as a copied mini-asyncio.jar has
+        assertThat(cli("list").out()).contains("The homework's examples are not on the class path")
+                .contains("homework/target/homework.jar").contains("The exercises' examples are not on the class path");
+        assertThat(cli("run", "Gather").err()).contains("unknown example 'Gather'")
+                .contains("The homework's examples are not on the class path");
+    }
+
+    @Test
     void helpAndVersionWorkOnEveryCommand() {
         for (String[] args : List.of(new String[] {"--help"}, new String[] {"list", "--help"},
                 new String[] {"run", "--help"})) {

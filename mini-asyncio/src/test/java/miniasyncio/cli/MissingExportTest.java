@@ -15,8 +15,21 @@ class MissingExportTest {
     record Run(int code, String output) {}
 
     static Run javaWithoutExport(String mainClass, String... args) throws Exception {
+        return java(List.of(), System.getProperty("java.class.path"), mainClass, args);
+    }
+
+    /** The test class path without picocli: what an IDE gives a module it did not import from Maven. */
+    static String classPathWithoutPicocli() {
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.contains("picocli"))
+                .collect(java.util.stream.Collectors.joining(File.pathSeparator));
+    }
+
+    static Run java(List<String> options, String classPath, String mainClass, String... args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), mainClass));
+        List<String> cmd = new java.util.ArrayList<>(List.of(java));
+        cmd.addAll(options);
+        cmd.addAll(List.of("-cp", classPath, mainClass));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -41,6 +54,48 @@ class MissingExportTest {
         assertThat(run.output())
                 .contains("mini-asyncio needs the JVM option --add-exports java.base/jdk.internal.vm=ALL-UNNAMED")
                 .doesNotContain("IllegalAccessError");
+    }
+
+    @Test
+    void withoutPicocliEveryEntryPointStillNamesTheFlagFirst() throws Exception {
+        for (String main : List.of("miniasyncio.cli.Launcher", "miniasyncio.cli.Cli")) {
+            Run run = java(List.of(), classPathWithoutPicocli(), main, "list");
+            assertThat(run.code()).as(main).isEqualTo(1);
+            assertThat(run.output()).as(main)
+                    .startsWith("mini-asyncio needs the JVM option --add-exports java.base/jdk.internal.vm=ALL-UNNAMED")
+                    .doesNotContain("NoClassDefFoundError");
+        }
+    }
+
+    @Test
+    void withTheFlagButWithoutPicocliTheCliSaysWhatToAddInOneLine() throws Exception {
+        for (String main : List.of("miniasyncio.cli.Launcher", "miniasyncio.cli.Cli")) {
+            Run run = java(List.of("--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"), classPathWithoutPicocli(),
+                    main, "list");
+            assertThat(run.code()).as(main).isEqualTo(1);
+            assertThat(run.output()).as(main).isEqualTo(Launcher.NO_PICOCLI + "\n");
+        }
+    }
+
+    @Test
+    void theLauncherStartedAgainOnAnotherJdkRunsTheSameCommandWithTheFlag() throws Exception {
+        ProcessBuilder again = Launcher.relaunchCommand(new File(System.getProperty("java.home")), new String[] {"list"});
+        assertThat(again.command()).contains("--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
+                "-D" + Launcher.RELAUNCHED + "=true");
+        Process p = again.redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(output).isZero();
+        assertThat(output).contains("Example ");
+    }
+
+    @Test
+    void theLauncherReadsTheVersionOfTheJdkInJavaHome(@org.junit.jupiter.api.io.TempDir Path home) throws Exception {
+        assertThat(Launcher.releaseVersion(home.toFile())).isZero();
+        java.nio.file.Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"25.0.1\"\n");
+        assertThat(Launcher.releaseVersion(home.toFile())).isEqualTo(25);
+        assertThat(Launcher.releaseVersion(new File(System.getProperty("java.home"))))
+                .isEqualTo(Runtime.version().feature());
+        assertThat(Launcher.featureVersion("21-ea")).isEqualTo(21);
     }
 
     @Test

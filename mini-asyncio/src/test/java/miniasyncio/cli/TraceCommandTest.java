@@ -196,4 +196,20 @@ class TraceCommandTest {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\r\n", "\n");
         }
     }
+
+    @Test
+    void blockingTrapSuggestsDebugAndTraceOnlyWhenTheyAreNotGiven() {
+        assertThat(CliRun.of("run", "BlockingTrap", "--virtual-time").out())
+                .contains("See it: run BlockingTrap --debug --trace");
+        assertThat(CliRun.of("run", "BlockingTrap", "--virtual-time", "--debug", "--trace").out())
+                .doesNotContain("See it:");
+    }
+
+    @Test
+    void blockingTrapsFirstTickIsNeverLateTheBlockerHasNotMovedYet() {
+        CliRun run = CliRun.of("run", "BlockingTrap", "--debug");
+        assertThat(run.out().lines().filter(l -> l.contains("tick 1 ")))
+                .hasSize(4).noneMatch(l -> l.contains("late"));
+        assertThat(run.out()).contains("late: the loop was blocked"); // the trap still shows, from tick 2
+    }
 }
