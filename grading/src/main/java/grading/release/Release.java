@@ -74,7 +74,16 @@ public final class Release {
                 Files.copy(source, to.resolve(file));
             }
         }
-        Files.writeString(to.resolve("README.md"), studentReadme() + pythonToJava(from), StandardCharsets.UTF_8);
+        Files.writeString(to.resolve("README.md"), studentReadme() + whatYourCodeMayUse() + pythonToJava(from),
+                StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The grader's allowlist, as students read it: what the homework's code may use. Made from the
+     * list the grader checks ({@link grading.rules.ApiAllowlist}), so the two never disagree.
+     */
+    static String whatYourCodeMayUse() {
+        return "\n" + grading.rules.ApiAllowlist.load().describe().strip() + "\n";
     }
 
     /**
