@@ -94,7 +94,8 @@ public record Report(List<TestResult> tests, String output, double seconds) {
 
     /** What the student reads for one test: the reason it failed, then what the submission printed. */
     static String testOutput(TestResult t) {
-        StringBuilder text = new StringBuilder(t.passed() ? "passed" : t.reason());
+        // a passed test may still have something to say (the submission check lists the files)
+        StringBuilder text = new StringBuilder(t.passed() && t.reason().isEmpty() ? "passed" : t.reason());
         if (!t.output().isBlank()) {
             text.append("\n--- output of the submission ---\n").append(t.output());
         }
