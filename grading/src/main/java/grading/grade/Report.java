@@ -57,6 +57,7 @@ public record Report(List<TestResult> tests, String output, double seconds) {
         StringBuilder json = new StringBuilder();
         json.append("{\n");
         json.append("  \"score\": ").append(number(score())).append(",\n");
+        json.append("  \"max_score\": ").append(number(maxScore())).append(",\n"); // not Gradescope's: it ignores it
         json.append("  \"execution_time\": ").append(number(Math.round(seconds * 1000) / 1000.0)).append(",\n");
         json.append("  \"output\": ").append(string(Feedback.summary(this, level)
                 + (output.isBlank() ? "" : "\n\n" + output))).append(",\n");
@@ -64,8 +65,7 @@ public record Report(List<TestResult> tests, String output, double seconds) {
         json.append("  \"visibility\": \"visible\",\n");
         json.append("  \"stdout_visibility\": \"hidden\",\n");
         json.append("  \"extra_data\": {\"feedback\": ").append(string(policy))
-                .append(", \"level\": ").append(string(level.name().toLowerCase(Locale.ROOT)))
-                .append(", \"max_score\": ").append(number(maxScore())).append("},\n");
+                .append(", \"level\": ").append(string(level.name().toLowerCase(Locale.ROOT))).append("},\n");
         json.append("  \"tests\": [");
         List<Feedback.Shown> shown = Feedback.view(this, level);
         for (int i = 0; i < shown.size(); i++) {

@@ -10,14 +10,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** result.json against the fields Classroom 50 documents for {@code classroom50/result/v1}. */
-class Classroom50Test {
+public class Classroom50Test {
 
     static final Map<String, String> ENV = Map.of("CLASSROOM", "cs-2026", "ASSIGNMENT", "mini-asyncio",
             "SUBMISSION_TAG", "submit/2026-11-30", "COMMIT_URL", "https://github.com/o/r/commit/abc",
             "RELEASE_URL", "https://github.com/o/r/releases/tag/submit%2F2026-11-30");
 
     /** Every documented field, of its documented type, and nothing else; the scores add up. */
-    static void assertValid(Map<String, Object> result) {
+    public static void assertValid(Map<String, Object> result) {
         assertThat(result.keySet()).containsExactly("schema", "classroom", "assignment", "submission", "commit",
                 "release", "review", "datetime", "score", "max-score", "tests");
         assertThat(result.get("schema")).isEqualTo("classroom50/result/v1");
