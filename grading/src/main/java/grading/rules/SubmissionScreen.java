@@ -101,8 +101,9 @@ public final class SubmissionScreen {
                 }
             }
             if (!usual.isEmpty()) {
-                out.append("\nNot used: ").append(usual.size()).append(" other file(s) of the repository (poms, tests,"
-                        + " the runtime): the grader uses its own copies, e.g. ")
+                out.append("\nNot used: ").append(usual.size()).append(root.endsWith(SOURCES)
+                        ? " other file(s) of the repository (poms, tests, the runtime): the grader uses its own copies, e.g. "
+                        : " other file(s), not homework sources, e.g. ")
                         .append(String.join(", ", usual.stream().limit(3).map(Refusal::path).toList()));
             }
             return out.toString();

@@ -209,6 +209,8 @@ class SubmissionScreenTest {
         assertThat(reasonFor(screening, "Scheduler.java")).contains("reserved package miniasyncio");
         assertThat(reasonFor(screening, "Notes.java")).contains("declares no package");
         assertThat(reasonFor(screening, "readme.txt")).startsWith("not a Java source");
+        assertThat(screening.report()).contains("under the top of the upload",
+                "Not used: 1 other file(s), not homework sources, e.g. readme.txt");
 
         TestResult check = screening.check();
         assertThat(check.name()).isEqualTo("Submission check");
