@@ -81,4 +81,17 @@ class GraderCliTest {
                 .isEqualTo(Grader.GRADING_FAILED);
         assertThat(err()).contains("homework/src/main/java/homework/Bad.java:2:");
     }
+
+    @Test
+    void aBadFeedbackPolicyFormatOrDueDateIsAUsageError(@TempDir Path submission) {
+        assertThat(Grader.execute("grade", submission.toString(), "--feedback", "before=everything"))
+                .isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("LEVEL one of score, names, full");
+        assertThat(Grader.execute("grade", submission.toString(), "--format", "moodle")).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("expected gradescope or classroom50");
+        assertThat(Grader.execute("grade", submission.toString(), "--due-date", "tomorrow")).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("ISO-8601");
+        assertThat(Grader.execute("grade", submission.toString(), "--feedback-file", "f.txt")).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("name it .md (Markdown) or .html");
+    }
 }

@@ -1,6 +1,8 @@
 package grading.batch;
 
 import grading.grade.ChildRunner;
+import grading.grade.Feedback;
+import grading.grade.FeedbackFile;
 import grading.grade.Grading;
 import grading.grade.Report;
 import java.io.ByteArrayOutputStream;
@@ -26,7 +28,9 @@ import java.util.stream.Stream;
  * and the compiler stay loaded and warm from one submission to the next, so a submission costs
  * one compile of its own files and one JVM for its tests, nothing more.
  *
- * <p>Each student gets {@code OUT/<student>/results.json} and {@code OUT/<student>/grading.log};
+ * <p>Each student gets {@code OUT/<student>/results.json} and {@code OUT/<student>/grading.log}
+ * (for the instructor), and {@code feedback.md} and {@code feedback.html} (the same content, to
+ * hand back to the student, under the {@link Feedback} level chosen);
  * {@code OUT/summary.csv} has one row per student: {@code student,score,max,status}. A submission
  * whose grading fails (whatever the reason) gets a row with status {@code error: ...} and a
  * results.json saying so; the batch goes on.
@@ -44,6 +48,7 @@ public final class ClassGrading {
     private final ChildRunner.Limits limits;
     private final int jobs;
     private final boolean requireSandbox;
+    private Feedback.Level feedback = Feedback.Level.FULL;
 
     public ClassGrading(Path kit, ChildRunner.Limits limits, int jobs) {
         this(kit, limits, jobs, false);
@@ -57,6 +62,12 @@ public final class ClassGrading {
         this.limits = limits;
         this.jobs = jobs;
         this.requireSandbox = requireSandbox;
+    }
+
+    /** What the feedback files show (default: everything, as after the due date). */
+    public ClassGrading feedback(Feedback.Level level) {
+        this.feedback = level;
+        return this;
     }
 
     /** The student folders of {@code submissions}, sorted by name (hidden folders left out). */
@@ -127,12 +138,15 @@ public final class ClassGrading {
             try {
                 Report report = new Grading(kit, limits, logStream, requireSandbox).grade(submission.toAbsolutePath().normalize());
                 report.write(into.resolve("results.json"), null);
+                writeFeedback(student, report, into);
                 logStream.println();
                 logStream.print(report.table());
                 return new Row(student, report.score(), report.maxScore(), status(report));
             } catch (Exception | Error e) {
                 String why = "grading failed (not the submission's fault): " + e;
-                new Report(List.of(), why, 0).write(into.resolve("results.json"), null);
+                Report failed = new Report(List.of(), why, 0);
+                failed.write(into.resolve("results.json"), null);
+                writeFeedback(student, failed, into);
                 logStream.println(why);
                 return new Row(student, 0, 0, "error: " + e);
             } finally {
@@ -141,6 +155,13 @@ public final class ClassGrading {
         } catch (IOException e) {
             return new Row(student, 0, 0, "error: cannot write " + into + ": " + e.getMessage());
         }
+    }
+
+    /** feedback.md and feedback.html: the same content, for the student. */
+    private void writeFeedback(String student, Report report, Path into) throws IOException {
+        String title = "Feedback: " + student;
+        Files.writeString(into.resolve("feedback.md"), FeedbackFile.markdown(title, report, feedback), StandardCharsets.UTF_8);
+        Files.writeString(into.resolve("feedback.html"), FeedbackFile.html(title, report, feedback), StandardCharsets.UTF_8);
     }
 
     /** "graded", or what kept the submission from being tested at all. */

@@ -56,9 +56,14 @@ public final class Grading {
     }
 
     public Report grade(Path submission) throws IOException, InterruptedException {
+        SubmissionScreen.Screening screening = SubmissionScreen.screen(submission);
+        return grade(submission, screening).withFirst(screening.check()); // "Submission check" comes first
+    }
+
+    private Report grade(Path submission, SubmissionScreen.Screening screen) throws IOException, InterruptedException {
         long start = System.nanoTime();
         List<GradedTests.Spec> specs = GradedTests.all();
-        Screened screened = screen(submission);
+        Screened screened = new Screened(screen.files(submission), screen.report());
         List<Path> sources = screened.sources();
         // after the main message: the first line of the output says what happened (batch tools read it)
         String screening = screened.report().isEmpty() ? "" : "\n\n" + screened.report();
@@ -147,19 +152,6 @@ public final class Grading {
 
     /** The solution sources taken from a submission, and what the screen says about the rest. */
     private record Screened(List<Path> sources, String report) {
-    }
-
-    /**
-     * Which files of the submission are taken ({@link SubmissionScreen}: the solution sources),
-     * and its report of every other file it refused, and why.
-     */
-    private static Screened screen(Path submission) {
-        SubmissionScreen.Screening screening = SubmissionScreen.screen(submission);
-        List<Path> sources = new ArrayList<>();
-        for (String relative : screening.sources()) {
-            sources.add(submission.resolve(relative));
-        }
-        return new Screened(sources, screening.report());
     }
 
     static List<Path> sources(Path submission) throws IOException {

@@ -46,9 +46,56 @@ public record Report(List<TestResult> tests, String output, double seconds) {
         return json.toString();
     }
 
+    /**
+     * Gradescope's results.json as students may see it at {@code level} ({@link Feedback}). Every
+     * test shown is {@code visible}: Gradescope hides the total score while a test is
+     * {@code after_due_date} or {@code hidden}, so the policy is applied here instead, and the
+     * run after the due date (a regrade) shows the rest. At SCORE no test is listed, only the
+     * total. The full record, for the instructor, is {@link #resultsJson()}.
+     */
+    public String resultsJson(Feedback.Level level, String policy) {
+        StringBuilder json = new StringBuilder();
+        json.append("{\n");
+        json.append("  \"score\": ").append(number(score())).append(",\n");
+        json.append("  \"max_score\": ").append(number(maxScore())).append(",\n"); // not Gradescope's: it ignores it
+        json.append("  \"execution_time\": ").append(number(Math.round(seconds * 1000) / 1000.0)).append(",\n");
+        json.append("  \"output\": ").append(string(Feedback.summary(this, level)
+                + (output.isBlank() ? "" : "\n\n" + output))).append(",\n");
+        json.append("  \"output_format\": \"text\",\n");
+        json.append("  \"visibility\": \"visible\",\n");
+        json.append("  \"stdout_visibility\": \"hidden\",\n");
+        json.append("  \"extra_data\": {\"feedback\": ").append(string(policy))
+                .append(", \"level\": ").append(string(level.name().toLowerCase(Locale.ROOT))).append("},\n");
+        json.append("  \"tests\": [");
+        List<Feedback.Shown> shown = Feedback.view(this, level);
+        for (int i = 0; i < shown.size(); i++) {
+            TestResult t = shown.get(i).test();
+            json.append(i == 0 ? "\n" : ",\n");
+            json.append("    {\"name\": ").append(string(t.name()))
+                    .append(", \"number\": ").append(string(t.number()))
+                    .append(", \"score\": ").append(number(t.score()))
+                    .append(", \"max_score\": ").append(number(t.maxScore()))
+                    .append(", \"status\": ").append(string(t.passed() ? "passed" : "failed"))
+                    .append(", \"visibility\": \"visible\"")
+                    .append(", \"output\": ").append(string(Feedback.text(shown.get(i))))
+                    .append("}");
+        }
+        json.append("\n  ]\n}\n");
+        return json.toString();
+    }
+
+    /** This report with {@code first} as its first test (the submission check). */
+    public Report withFirst(TestResult first) {
+        List<TestResult> all = new java.util.ArrayList<>(tests.size() + 1);
+        all.add(first);
+        all.addAll(tests);
+        return new Report(List.copyOf(all), output, seconds);
+    }
+
     /** What the student reads for one test: the reason it failed, then what the submission printed. */
     static String testOutput(TestResult t) {
-        StringBuilder text = new StringBuilder(t.passed() ? "passed" : t.reason());
+        // a passed test may still have something to say (the submission check lists the files)
+        StringBuilder text = new StringBuilder(t.passed() && t.reason().isEmpty() ? "passed" : t.reason());
         if (!t.output().isBlank()) {
             text.append("\n--- output of the submission ---\n").append(t.output());
         }

@@ -1,5 +1,6 @@
 package grading.rules;
 
+import grading.grade.TestResult;
 import grading.release.Release;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,15 +69,29 @@ public final class SubmissionScreen {
      * @param sources the solution sources, as paths relative to the submission, sorted
      * @param refused every added or changed file that is not a solution source, with the reason
      * @param compared whether files were compared with the student release (unchanged ones left out)
+     * @param root the folder the sources were taken from, relative to the submission ("" for its top)
+     * @param supplied the given files ({@link #GIVEN}) the submission did not have, supplied from
+     *                 the grader's copy of the release
      */
-    public record Screening(List<String> sources, List<Refusal> refused, boolean compared) {
+    public record Screening(List<String> sources, List<Refusal> refused, boolean compared, String root,
+                            List<String> supplied) {
+
+        public Screening(List<String> sources, List<Refusal> refused, boolean compared) {
+            this(sources, refused, compared, SOURCES, List.of());
+        }
+
         /**
          * The refusals as lines for the results' output. Without a release to compare with, the
          * files every student repository has are summed up in one line; the others are listed.
          */
         public String report() {
             StringBuilder out = new StringBuilder("Files taken from the submission: ").append(sources.size())
-                    .append(" solution source(s) under ").append(SOURCES).append('.');
+                    .append(" solution source(s) under ").append(root.isEmpty() ? "the top of the upload" : root)
+                    .append('.');
+            if (!supplied.isEmpty()) {
+                out.append("\nSupplied from the assignment (given files the upload did not have): ")
+                        .append(String.join(", ", supplied)).append('.');
+            }
             List<Refusal> listed = refused.stream().filter(r -> compared || !r.usual()).toList();
             List<Refusal> usual = refused.stream().filter(r -> !compared && r.usual()).toList();
             if (!listed.isEmpty()) {
@@ -86,12 +101,92 @@ public final class SubmissionScreen {
                 }
             }
             if (!usual.isEmpty()) {
-                out.append("\nNot used: ").append(usual.size()).append(" other file(s) of the repository (poms, tests,"
-                        + " the runtime): the grader uses its own copies, e.g. ")
+                out.append("\nNot used: ").append(usual.size()).append(root.endsWith(SOURCES)
+                        ? " other file(s) of the repository (poms, tests, the runtime): the grader uses its own copies, e.g. "
+                        : " other file(s), not homework sources, e.g. ")
                         .append(String.join(", ", usual.stream().limit(3).map(Refusal::path).toList()));
             }
             return out.toString();
         }
+
+        /**
+         * The first visible test, "Submission check" (0 points): every file taken, supplied and
+         * ignored, each with a one-line reason, and what to upload when nothing was taken.
+         */
+        public TestResult check() {
+            StringBuilder text = new StringBuilder();
+            String where = root.isEmpty() ? "at the top of the upload" : "in " + root;
+            text.append("Taken (").append(sources.size()).append("):");
+            for (String source : sources) {
+                text.append("\n  ").append(source).append(": a source of package homework ").append(where);
+            }
+            text.append("\nSupplied (").append(supplied.size()).append("):");
+            for (String given : supplied) {
+                text.append("\n  ").append(given).append(": given with the assignment and not in the upload,"
+                        + " so the assignment's copy is used");
+            }
+            text.append("\nIgnored (").append(refused.size()).append("):");
+            for (Refusal refusal : refused) {
+                text.append("\n  ").append(refusal.path()).append(": ").append(refusal.reason());
+            }
+            if (sources.isEmpty()) {
+                return TestResult.failed(CHECK_NUMBER, CHECK_NAME, 0, "visible",
+                        "no homework sources found. " + WHAT_TO_UPLOAD + "\n" + text, "", 0);
+            }
+            return new TestResult(CHECK_NUMBER, CHECK_NAME, 0, 0, true, text.toString(), "", "visible", 0);
+        }
+
+        /** The files to compile: the sources taken, then the supplied given files. */
+        public List<Path> files(Path submission) {
+            List<Path> files = new ArrayList<>();
+            for (String source : sources) {
+                files.add(submission.resolve(source));
+            }
+            for (String given : supplied) {
+                files.add(givenCopy().resolve(given));
+            }
+            return files;
+        }
+    }
+
+    public static final String CHECK_NAME = "Submission check";
+    static final String CHECK_NUMBER = "0.0";
+
+    /** What students are told to upload, on every platform. */
+    public static final String WHAT_TO_UPLOAD = "Upload your repository (or a zip of it), or just the files you"
+            + " edited: Homework.java and HomeworkScheduler.java, each starting with 'package homework;'.";
+
+    /**
+     * The files of package homework that students are given and need not edit: when an upload
+     * lacks one, the grader's copy is used (packaged into grader.jar from the release; they have
+     * no solution regions, so they are the same in the release as in the reference).
+     */
+    public static final List<String> GIVEN = List.of("AwaitTask.java", "GatherExample.java", "HomeworkExamples.java");
+
+    private static Path given;
+
+    /** The given files, written once per grader process from grader.jar's copy into a folder of their own. */
+    static synchronized Path givenCopy() {
+        if (given == null) {
+            try {
+                Path dir = Files.createTempDirectory("grading-given-");
+                Path homework = Files.createDirectories(dir.resolve("homework"));
+                for (String name : GIVEN) {
+                    try (var in = SubmissionScreen.class.getResourceAsStream("/grading/given/homework/" + name)) {
+                        if (in == null) {
+                            throw new IllegalStateException("grader.jar lacks its copy of " + name
+                                    + ": rebuild it with mvn package");
+                        }
+                        Files.copy(in, homework.resolve(name));
+                    }
+                }
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir), "delete-given"));
+                given = homework;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the given homework files", e);
+            }
+        }
+        return given;
     }
 
     private SubmissionScreen() {
@@ -116,7 +211,9 @@ public final class SubmissionScreen {
     }
 
     /**
-     * Screens {@code submission}, a student repository.
+     * Screens {@code submission}: a student repository, a folder holding one (a zip with its top
+     * folder, unzipped), or loose files of package {@code homework} anywhere in it
+     * ({@link #screenLoose}).
      *
      * @param release the student release it started from, or null; files identical to the
      *                release's copy are not reported
@@ -126,14 +223,54 @@ public final class SubmissionScreen {
         if (!Files.isDirectory(submission)) {
             throw new IllegalArgumentException("submission is not a directory: " + submission);
         }
+        Path base = repository(submission, 0);
+        Screening screening = base == null ? screenLoose(submission) : screenRepository(submission, base, release);
+        return supply(screening);
+    }
+
+    /** How deep a repository may sit in an upload: a zip's top folder, or two. */
+    private static final int MAX_REPOSITORY_DEPTH = 3;
+
+    /** The shallowest folder (by name at a depth) holding {@value #SOURCES}, or null. */
+    static Path repository(Path dir, int depth) {
+        if (Files.isDirectory(dir.resolve(SOURCES), LinkOption.NOFOLLOW_LINKS)) {
+            return dir;
+        }
+        if (depth >= MAX_REPOSITORY_DEPTH) {
+            return null;
+        }
+        List<Path> children;
+        try (var list = Files.list(dir)) {
+            children = list.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .filter(p -> !SKIPPED_DIRS.contains(p.getFileName().toString())).sorted().toList();
+        } catch (IOException e) {
+            return null;
+        }
+        for (Path child : children) { // breadth first: a repository nearer the top wins
+            if (Files.isDirectory(child.resolve(SOURCES), LinkOption.NOFOLLOW_LINKS)) {
+                return child;
+            }
+        }
+        for (Path child : children) {
+            Path found = repository(child, depth + 1);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    /** A repository at {@code base} inside {@code submission}: its solution sources, the rest refused. */
+    private static Screening screenRepository(Path submission, Path base, Path release) {
         List<String> sources = new ArrayList<>();
         List<Refusal> refused = new ArrayList<>();
+        String top = relative(submission, base);
         try {
             Files.walkFileTree(submission, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
                     if (!dir.equals(submission) && SKIPPED_DIRS.contains(dir.getFileName().toString())
-                            && !relative(submission, dir).startsWith(SOURCES)) { // a package may be named "target"
+                            && !(dir.startsWith(base) && relative(base, dir).startsWith(SOURCES))) { // a package may be named "target"
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     return FileVisitResult.CONTINUE;
@@ -141,20 +278,26 @@ public final class SubmissionScreen {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    String path = relative(submission, file);
+                    String shown = relative(submission, file);
                     if (attrs.isSymbolicLink() || Files.isSymbolicLink(file)) {
-                        refused.add(new Refusal(path, "a symbolic link: it could point at the grader's files;"
+                        refused.add(new Refusal(shown, "a symbolic link: it could point at the grader's files;"
                                 + " submit the file itself", false));
                         return FileVisitResult.CONTINUE;
                     }
                     if (!attrs.isRegularFile()) {
                         return FileVisitResult.CONTINUE;
                     }
+                    if (!file.startsWith(base)) {
+                        refused.add(usual(shown, "outside the repository folder " + top + "/: only its homework"
+                                + " sources are taken"));
+                        return FileVisitResult.CONTINUE;
+                    }
+                    String path = relative(base, file);
                     Refusal refusal = judge(file, path);
                     if (refusal == null) {
-                        sources.add(path);
+                        sources.add(shown);
                     } else if (!sameAsRelease(release, path, file)) {
-                        refused.add(refusal);
+                        refused.add(new Refusal(shown, refusal.reason(), refusal.usual()));
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -170,7 +313,132 @@ public final class SubmissionScreen {
         }
         sources.sort(Comparator.naturalOrder());
         refused.sort(Comparator.comparing(Refusal::path));
-        return new Screening(List.copyOf(sources), List.copyOf(refused), release != null);
+        String root = top.isEmpty() ? SOURCES : top + "/" + SOURCES;
+        return new Screening(List.copyOf(sources), List.copyOf(refused), release != null, root, List.of());
+    }
+
+    /**
+     * Loose files, not a repository: the non-test {@code .java} files declaring package
+     * {@code homework} (or a sub-package, in its folder) are taken from one folder, the one with
+     * the most of them (the nearest the top on a tie); every other file is ignored with its reason.
+     */
+    static Screening screenLoose(Path submission) {
+        record Candidate(String path, Path root) {
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        List<Refusal> refused = new ArrayList<>();
+        try {
+            Files.walkFileTree(submission, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    return !dir.equals(submission) && SKIPPED_DIRS.contains(dir.getFileName().toString())
+                            ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    String path = relative(submission, file);
+                    if (attrs.isSymbolicLink() || Files.isSymbolicLink(file)) {
+                        refused.add(listed(path, "a symbolic link: it could point at the grader's files;"
+                                + " submit the file itself"));
+                    } else if (attrs.isRegularFile()) {
+                        Refusal refusal = judgeLoose(file, path);
+                        if (refusal == null) {
+                            candidates.add(new Candidate(path, packageRoot(file, declaredPackage(file))));
+                        } else {
+                            refused.add(refusal);
+                        }
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    refused.add(listed(relative(submission, file), "cannot be read: " + e.getMessage()));
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read submission " + submission, e);
+        }
+        Map<Path, Long> perRoot = new HashMap<>();
+        candidates.forEach(c -> perRoot.merge(c.root(), 1L, Long::sum));
+        Path chosen = perRoot.keySet().stream()
+                .min(Comparator.<Path>comparingLong(r -> -perRoot.get(r)).thenComparingInt(Path::getNameCount)
+                        .thenComparing(Path::toString))
+                .orElse(submission);
+        String root = chosen.equals(submission) ? "" : relative(submission, chosen) + "/";
+        List<String> sources = new ArrayList<>();
+        for (Candidate c : candidates) {
+            if (c.root().equals(chosen)) {
+                sources.add(c.path());
+            } else {
+                refused.add(listed(c.path(), "another copy of package homework: the one taken is "
+                        + (root.isEmpty() ? "at the top of the upload" : "in " + root)));
+            }
+        }
+        sources.sort(Comparator.naturalOrder());
+        refused.sort(Comparator.comparing(Refusal::path));
+        return new Screening(List.copyOf(sources), List.copyOf(refused), false, root, List.of());
+    }
+
+    /** The folder a loose source's package starts in: its own, less the sub-package folders. */
+    private static Path packageRoot(Path file, String declared) {
+        Path dir = file.getParent();
+        String[] sub = declared.split("\\.");
+        for (int i = sub.length - 1; i >= 1 && dir != null && dir.getFileName() != null
+                && dir.getFileName().toString().equals(sub[i]); i--) {
+            dir = dir.getParent();
+        }
+        return dir;
+    }
+
+    /** Null when a loose file is a homework source, else why it is ignored. */
+    static Refusal judgeLoose(Path file, String path) throws IOException {
+        String name = file.getFileName().toString();
+        if (path.contains("META-INF/services/")) {
+            return listed(path, "a META-INF/services entry: it would register code inside the test harness;"
+                    + " only homework sources are taken");
+        }
+        if (name.equals("junit-platform.properties")) {
+            return listed(path, "junit-platform.properties: it would reconfigure the test engine");
+        }
+        if (!name.endsWith(".java")) {
+            return usual(path, "not a Java source: only the .java files of package homework are taken");
+        }
+        String declared = declaredPackage(file);
+        String reserved = reservedPrefix(declared);
+        if (reserved != null) {
+            return listed(path, "a class in the reserved package " + declared + " (" + reserved + ".* belongs to the"
+                    + " test harness, the kit or the grader): the grader uses its own");
+        }
+        if (!(declared.equals("homework") || declared.startsWith("homework."))) {
+            return listed(path, declared.isEmpty() ? "declares no package: homework sources start with"
+                    + " 'package homework;'" : "declares package '" + declared + "': only package homework is taken");
+        }
+        if (path.contains("src/test/") || path.startsWith("test/") || path.contains("/test/")
+                || name.endsWith("Test.java") || name.endsWith("Tests.java")) {
+            return listed(path, "a test file: the grader runs its own copy of the visible tests and its hidden tests");
+        }
+        if (Files.size(file) > MAX_SOURCE_BYTES) {
+            return listed(path, "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much");
+        }
+        return null;
+    }
+
+    /** The screening with the given files it lacks supplied from the grader's copy. */
+    private static Screening supply(Screening screening) {
+        if (screening.sources().isEmpty()) {
+            return screening; // nothing of the homework: supplying the rest would only hide that
+        }
+        List<String> supplied = new ArrayList<>();
+        for (String name : GIVEN) {
+            if (!screening.sources().contains(screening.root() + name)) {
+                supplied.add(name);
+            }
+        }
+        return new Screening(screening.sources(), screening.refused(), screening.compared(), screening.root(),
+                List.copyOf(supplied));
     }
 
     /** Null when {@code file} is a solution source, else why it is refused. */

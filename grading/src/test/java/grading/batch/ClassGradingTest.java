@@ -53,4 +53,23 @@ class ClassGradingTest {
         assertThatThrownBy(() -> new ClassGrading(Path.of("grader.jar"), ChildRunner.Limits.DEFAULT, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--jobs must be at least 1");
     }
+
+    /** Each student gets feedback.md and feedback.html, the same content, escaped for each. */
+    @Test
+    void eachStudentGetsAFeedbackFileInMarkdownAndHtml(@TempDir Path dir) throws Exception {
+        Path submissions = Files.createDirectories(dir.resolve("submissions"));
+        Files.writeString(Files.createDirectories(submissions.resolve("ann")).resolve("<b>notes\u001b.txt"), "no code");
+        Path out = dir.resolve("out");
+
+        new ClassGrading(Path.of("grader.jar"), ChildRunner.Limits.DEFAULT, 1)
+                .grade(submissions, out, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false);
+
+        String md = Files.readString(out.resolve("ann/feedback.md"));
+        String html = Files.readString(out.resolve("ann/feedback.html"));
+        assertThat(md).startsWith("# Feedback: ann").contains("Submission check", "no homework sources found",
+                "score: 0/");
+        assertThat(html).contains("<h1>Feedback: ann</h1>", "Submission check", "no homework sources found",
+                "&lt;b&gt;notes[U+001B].txt").doesNotContain("<b>notes", "\u001b");
+        assertThat(md).contains("<b>notes[U+001B].txt").doesNotContain("\u001b"); // inside a fenced block: literal
+    }
 }

@@ -82,7 +82,9 @@ class HostileSlowIT {
         Path results = work.resolve(name + "/results.json");
         // Run from inside the submission, as GitHub Classroom does: whatever the student JVM
         // writes to its working directory lands right beside the grader.
-        List<String> args = new ArrayList<>(List.of("grade", ".", "--results", results.toString()));
+        // before=full: the proof reads every test's message, hidden ones included
+        List<String> args = new ArrayList<>(List.of("grade", ".", "--results", results.toString(),
+                "--feedback", "before=full"));
         String extra = expected.getProperty("args", "").strip();
         if (!extra.isEmpty()) {
             args.addAll(List.of(extra.split("\\s+")));

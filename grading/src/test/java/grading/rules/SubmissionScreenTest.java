@@ -3,11 +3,13 @@ package grading.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import grading.grade.TestResult;
 import grading.rules.SubmissionScreen.Refusal;
 import grading.rules.SubmissionScreen.Screening;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +40,9 @@ class SubmissionScreenTest {
                 "homework/src/main/java/homework/Homework.java", "homework/src/main/java/homework/util/Helper.java");
         assertThat(screening.refused()).isEmpty();
         assertThat(screening.report()).isEqualTo(
-                "Files taken from the submission: 2 solution source(s) under homework/src/main/java/homework/.");
+                "Files taken from the submission: 2 solution source(s) under homework/src/main/java/homework/."
+                        + "\nSupplied from the assignment (given files the upload did not have): AwaitTask.java,"
+                        + " GatherExample.java, HomeworkExamples.java.");
     }
 
     @Test
@@ -91,6 +95,7 @@ class SubmissionScreenTest {
         for (Path root : new Path[] {submission, release}) {
             Files.writeString(root.resolve("pom.xml"), "<project/>");
             Files.createDirectories(root.resolve("homework/src/test/java/homework"));
+            Files.createDirectories(root.resolve("homework/src/main/java/homework"));
         }
         Files.writeString(release.resolve("homework/src/test/java/homework/HomeworkTest.java"), "class T {}");
         write("homework/src/test/java/homework/HomeworkTest.java", "class T { /* edited */ }");
@@ -184,5 +189,105 @@ class SubmissionScreenTest {
                         "homework/src/main/java/homework/Assertions.java",
                         "homework/src/main/java/homework/Grader.java",
                         "homework/src/main/java/homework/Scheduler.java");
+    }
+
+    @Test
+    void justTheEditedFilesAtTheTopAreTakenAndTheGivenOnesSupplied() throws IOException {
+        write("Homework.java", "package homework;\nclass Homework {}\n");
+        write("HomeworkScheduler.java", "/* mine */ package homework;\nclass HomeworkScheduler {}\n");
+        write("HomeworkTest.java", "package homework;\nclass HomeworkTest {}\n");
+        write("Scheduler.java", "package miniasyncio;\nclass Scheduler {}\n");
+        write("Notes.java", "class Notes {}\n");
+        write("readme.txt", "my notes\n");
+
+        Screening screening = SubmissionScreen.screen(submission, null);
+
+        assertThat(screening.sources()).containsExactly("Homework.java", "HomeworkScheduler.java");
+        assertThat(screening.supplied()).containsExactlyElementsOf(SubmissionScreen.GIVEN);
+        assertThat(screening.files(submission)).hasSize(5).allSatisfy(p -> assertThat(p).isRegularFile());
+        assertThat(reasonFor(screening, "HomeworkTest.java")).startsWith("a test file");
+        assertThat(reasonFor(screening, "Scheduler.java")).contains("reserved package miniasyncio");
+        assertThat(reasonFor(screening, "Notes.java")).contains("declares no package");
+        assertThat(reasonFor(screening, "readme.txt")).startsWith("not a Java source");
+        assertThat(screening.report()).contains("under the top of the upload",
+                "Not used: 1 other file(s), not homework sources, e.g. readme.txt");
+
+        TestResult check = screening.check();
+        assertThat(check.name()).isEqualTo("Submission check");
+        assertThat(check.passed()).isTrue();
+        assertThat(check.maxScore()).isZero();
+        assertThat(check.visibility()).isEqualTo("visible");
+        assertThat(check.reason()).contains("Taken (2):\n  Homework.java: a source of package homework at the top",
+                "Supplied (3):\n  AwaitTask.java: given with the assignment", "Ignored (4):",
+                "readme.txt: not a Java source");
+    }
+
+    @Test
+    void aZipOfTheRepositoryWithItsTopFolderIsARepository() throws IOException {
+        write("mini-asyncio-main/pom.xml", "<project/>");
+        write("mini-asyncio-main/homework/src/main/java/homework/Homework.java", "package homework;\nclass Homework {}\n");
+        write("mini-asyncio-main/homework/src/main/java/homework/AwaitTask.java", "package homework;\nrecord AwaitTask(int tid) {}\n");
+        write("mini-asyncio-main/mini-asyncio/src/main/java/miniasyncio/Scheduler.java", "package miniasyncio;\nclass Scheduler {}\n");
+        write("__MACOSX/mini-asyncio-main/._Homework.java", "junk");
+
+        Screening screening = SubmissionScreen.screen(submission, null);
+
+        assertThat(screening.sources()).containsExactly("mini-asyncio-main/homework/src/main/java/homework/AwaitTask.java",
+                "mini-asyncio-main/homework/src/main/java/homework/Homework.java");
+        assertThat(screening.supplied()).containsExactly("GatherExample.java", "HomeworkExamples.java");
+        assertThat(reasonFor(screening, "mini-asyncio-main/mini-asyncio/src/main/java/miniasyncio/Scheduler.java"))
+                .startsWith("not part of the homework"); // not a "reserved package" refusal: it is the kit's own copy
+        assertThat(reasonFor(screening, "__MACOSX/mini-asyncio-main/._Homework.java")).startsWith("outside the repository");
+        assertThat(screening.report()).contains("under mini-asyncio-main/homework/src/main/java/homework/");
+    }
+
+    @Test
+    void ofTwoLooseCopiesOfThePackageTheFullerOneIsTaken() throws IOException {
+        write("old/Homework.java", "package homework;\nclass Homework {}\n");
+        write("src/homework/Homework.java", "package homework;\nclass Homework {}\n");
+        write("src/homework/HomeworkScheduler.java", "package homework;\nclass HomeworkScheduler {}\n");
+        write("src/homework/util/Helper.java", "package homework.util;\nclass Helper {}\n");
+
+        Screening screening = SubmissionScreen.screen(submission, null);
+
+        assertThat(screening.sources()).containsExactly("src/homework/Homework.java",
+                "src/homework/HomeworkScheduler.java", "src/homework/util/Helper.java");
+        assertThat(reasonFor(screening, "old/Homework.java")).isEqualTo(
+                "another copy of package homework: the one taken is in src/homework/");
+    }
+
+    @Test
+    void anUploadWithoutHomeworkSourcesFailsTheCheckAndSaysWhatToUpload() throws IOException {
+        write("essay.txt", "words");
+
+        Screening screening = SubmissionScreen.screen(submission, null);
+
+        assertThat(screening.sources()).isEmpty();
+        assertThat(screening.supplied()).isEmpty();
+        assertThat(screening.check().passed()).isFalse();
+        assertThat(screening.check().reason()).contains("no homework sources found", SubmissionScreen.WHAT_TO_UPLOAD);
+    }
+
+    /**
+     * The given files grader.jar carries are exactly the homework files without solution regions,
+     * as the release has them: a file with a region (the solution) is never among them.
+     */
+    @Test
+    void theGivenFilesAreTheHomeworkFilesWithoutSolutionRegions() throws IOException {
+        Path homework = Submissions.root().resolve("homework/src/main/java/homework");
+        List<String> without;
+        try (var files = Files.list(homework)) {
+            without = files.filter(f -> {
+                try {
+                    return !Files.readString(f).contains("BEGIN SOLUTION");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).map(f -> f.getFileName().toString()).sorted().toList();
+        }
+        assertThat(SubmissionScreen.GIVEN).containsExactlyElementsOf(without);
+        for (String name : SubmissionScreen.GIVEN) {
+            assertThat(SubmissionScreen.givenCopy().resolve(name)).hasSameTextualContentAs(homework.resolve(name));
+        }
     }
 }

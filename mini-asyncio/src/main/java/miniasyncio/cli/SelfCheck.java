@@ -31,7 +31,7 @@ final class SelfCheck {
     static final String SOURCES = "src/main/java/homework";
     static final String UPLOAD = "   Gradescope: upload HomeworkScheduler.java and Homework.java"
             + " (homework/src/main/java/homework/), or a zip of the repository.\n"
-            + "   GitHub Classroom: commit and push; the grader takes the last push.\n";
+            + "   Classroom 50 or GitHub Actions: commit and push; the grader takes the last push.\n";
 
     private SelfCheck() {
     }

@@ -102,7 +102,7 @@ class TestSummaryTest {
         Files.writeString(sources.resolve("Homework.java"), "package homework;\npublic class Homework { }\n");
         List<TestSummary.Result> passed = List.of(new TestSummary.Result("HomeworkTest", "HomeworkTest.a", null));
         assertThat(SelfCheck.verdict(dir, passed, List.of())).startsWith("== ready to submit")
-                .contains("GitHub Classroom: commit and push");
+                .contains("Classroom 50 or GitHub Actions: commit and push");
 
         Files.writeString(sources.resolve("Homework.java"), "package homework;\npublic class Homework { int x = \"no\"; }\n");
         assertThat(SelfCheck.verdict(dir, passed, List.of())).startsWith("== not ready")
