@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Tries the Gradescope autograder as Gradescope runs it, on this machine: builds the zip, lays
 # out a Gradescope-shaped /autograder in a scratch folder (AUTOGRADER_ROOT), runs setup.sh and
-# run_autograder as root, with a submission (the reference solution) that also starts a
-# detached writer: a process in a new session that records its uid, then tries to overwrite
-# results/results.json after grading. Then it checks, and says for each check PASS or FAIL:
+# run_autograder as root, with a submission (the reference solution) that also prints the uid it
+# runs as and starts a detached writer: a process in a new session that tries to overwrite
+# results/results.json after grading. It grades it twice:
+#   a. as Gradescope will: the allowlist screen refuses the submission before it runs (score 0);
+#   b. with the screen switched off (GRADER_JAVA_OPTS=-Dgrading.unscreened=true): the code runs,
+#      and only the sandbox stands between it and the results.
+# For each, it checks and says PASS or FAIL:
 #   1. the results are intact: the grader's, valid for Gradescope, not the writer's;
-#   2. student code did not run as root (the uid the writer recorded, if it could record one);
+#   2. student code did not run as root (b: the uid it printed must be there, and not 0);
 #   3. no output names the hidden tests (results.json, Gradescope's stdout).
 # Exit code: 0 when every check passed, 1 otherwise.
 # Usage: bash grading/integrations/gradescope/try-autograder.sh [SCRATCH_DIR]
@@ -43,7 +47,7 @@ cp "$repo"/homework/src/main/java/homework/*.java "$ROOT/submission/"
 python3 - "$ROOT/submission/HomeworkScheduler.java" "$probe" "$ROOT/results/results.json" "$WRITER_DELAY" <<'PY'
 import sys
 path, probe, results, delay = sys.argv[1:]
-script = (f"id -u > {probe}/uid; "
+script = (
           # waits until the grader's results are in place (up to 2 minutes), then overwrites them
           f"setsid sh -c 'i=0; while ! grep -q Submission {results} 2>/dev/null && [ $i -lt 600 ]; do sleep 0.2; i=$((i+1)); done; "
           f"sleep {delay}; echo \"{{\\\"score\\\": 999, \\\"tests\\\": []}}\" > {results}; "
@@ -51,6 +55,8 @@ script = (f"id -u > {probe}/uid; "
 literal = '"' + script.replace("\\", "\\\\").replace('"', '\\"') + '"'  # as a Java string literal
 block = ("\n    static { // hostile: a detached process that outlives grading and forges the results\n"
          "        try {\n"
+         "            Process id = new ProcessBuilder(\"id\", \"-u\").start();\n"
+         "            System.out.println(\"student-uid=\" + new String(id.getInputStream().readAllBytes()).strip());\n"
          f"            new ProcessBuilder(\"sh\", \"-c\", {literal}).start();\n"
          "        } catch (Exception | Error ignored) {\n"
          "        }\n"
@@ -60,11 +66,6 @@ anchor = "public class HomeworkScheduler extends Scheduler {"
 assert anchor in text, "HomeworkScheduler.java changed: update the anchor"
 open(path, "w").write(text.replace(anchor, anchor + block, 1))
 PY
-
-echo "== run_autograder (as root)"
-(cd "$ROOT" && as_root ./run_autograder) > "$scratch/stdout" 2>&1
-echo "run_autograder exit code $?; its output (Gradescope's stdout, for the instructor) is in $scratch/stdout"
-sleep $((WRITER_DELAY + 2)) # the writer's chance to strike
 
 failed=0
 check() { # check NAME COMMAND...: PASS or FAIL
@@ -76,13 +77,16 @@ results_intact() {
     && ! grep -q '"score": 999' "$ROOT/results/results.json" \
     && grep -q '"Submission check"' "$ROOT/results/results.json"
 }
+refused_before_running() {
+  grep -q 'not run: the submission uses what the homework does not need' "$ROOT/results/results.json" \
+    && ! grep -q 'student-uid=' "$ROOT/results/results.json"
+}
 not_root() {
-  if [ ! -s "$probe/uid" ]; then
-    echo "  (student code recorded no uid: it was refused before running, or its sandbox cannot write here)"
-    return 0
-  fi
-  echo "  (student code ran as uid $(cat "$probe/uid"))"
-  [ "$(cat "$probe/uid")" != 0 ]
+  local uid
+  uid="$(grep -o 'student-uid=[0-9]*' "$ROOT/results/results.json" | head -n1 | cut -d= -f2)"
+  [ -n "$uid" ] || { echo "  (student code printed no uid: it did not run)"; return 1; }
+  echo "  (student code ran as uid $uid)"
+  [ "$uid" != 0 ]
 }
 no_hidden_names() {
   local names patterns=(-e 'grading\.hidden')
@@ -95,11 +99,28 @@ for n in zipfile.ZipFile(sys.argv[1]).namelist():
   if grep -n "${patterns[@]}" "$ROOT/results/results.json" "$scratch/stdout" | head -5; then return 1; fi
   return 0
 }
-[ -f "$probe/writer" ] && echo "  (the detached writer survived grading and wrote its forgery at $(date -r "$probe/writer" +%T))"
-check "results intact (valid for Gradescope, the grader's own)" results_intact
-check "student code not run as root" not_root
-check "hidden tests not named in any output" no_hidden_names
-python3 -c 'import json, sys
+score() {
+  python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))
-print("score in results.json:", r.get("score"), "/", r.get("max_score"))' "$ROOT/results/results.json" 2>/dev/null
+print("  score in results.json:", r.get("score"), "/", r.get("max_score"))' "$ROOT/results/results.json" 2>/dev/null
+}
+grade() { # grade LABEL [VAR=VALUE...]: one run of run_autograder as root, then the writer's chance
+  local label="$1"; shift
+  rm -f "$ROOT/results/results.json"
+  echo "== run_autograder (as root): $label"
+  (cd "$ROOT" && as_root env "$@" ./run_autograder) > "$scratch/stdout" 2>&1
+  echo "run_autograder exit code $?; its output (Gradescope's stdout) is in $scratch/stdout"
+  sleep $((WRITER_DELAY + 2)) # the writer's chance to strike
+  score
+}
+
+grade "as on Gradescope"
+check "a. results intact (valid for Gradescope, the grader's own)" results_intact
+check "a. the submission was refused before it ran" refused_before_running
+check "a. hidden tests not named in any output" no_hidden_names
+
+grade "with the allowlist screen off" GRADER_JAVA_OPTS=-Dgrading.unscreened=true FEEDBACK=before=full,after=full
+check "b. results intact: the detached writer did not outlive the sandbox" results_intact
+check "b. student code not run as root" not_root
+check "b. hidden tests not named in any output" no_hidden_names
 exit $failed
