@@ -1,7 +1,7 @@
 package grading.grade;
 
-import grading.rules.ApiAllowlist;
-import grading.rules.Violation;
+import allowlist.ApiAllowlist;
+import allowlist.Violation;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 public final class Release {
 
     /** What the student repository is made of, relative to the instructor repository. */
-    static final List<String> MODULES = List.of("mini-asyncio", "homework", "exercises");
+    static final List<String> MODULES = List.of("mini-asyncio", "allowlist", "homework", "exercises");
     /** Modules whose Java sources may hold solution regions. */
     static final List<String> WITH_REGIONS = List.of("homework", "exercises");
     private static final List<String> ROOT_FILES = List.of(".gitignore", ".mvn/jvm.config", ".mvn/maven.config");
@@ -80,10 +80,10 @@ public final class Release {
 
     /**
      * The grader's allowlist, as students read it: what the homework's code may use. Made from the
-     * list the grader checks ({@link grading.rules.ApiAllowlist}), so the two never disagree.
+     * list the grader checks ({@link allowlist.ApiAllowlist}), so the two never disagree.
      */
     static String whatYourCodeMayUse() {
-        return "\n" + grading.rules.ApiAllowlist.load().describe().strip() + "\n";
+        return "\n" + allowlist.ApiAllowlist.load().describe().strip() + "\n";
     }
 
     /**

@@ -47,8 +47,11 @@ final class SelfCheck {
             toFix.add("the grader could not compile your files (it compiles only homework/src/main/java/homework/"
                     + " against the kit, --release 21):\n" + compiled.indent(6).stripTrailing());
         }
-        // HOOK, the allowlist screen: once the kit ships the grader's list of allowed APIs (ApiAllowlist),
-        // run it here on the compiled classes and add each API it refuses to toFix.
+        String refused = screened(module);
+        if (!refused.isEmpty()) {
+            toFix.add("the grader would not run your code: it uses what the homework does not need (see \"What"
+                    + " your code may use\" in the README):\n" + refused.indent(6).stripTrailing());
+        }
         if (!stubs.isEmpty()) {
             toFix.add("write the " + stubs.size() + (stubs.size() == 1 ? " method" : " methods")
                     + " that are not written yet (listed above)");
@@ -64,6 +67,19 @@ final class SelfCheck {
         StringBuilder s = new StringBuilder("== not ready to submit yet. To fix:\n");
         toFix.forEach(line -> s.append("   - ").append(line).append('\n'));
         return s.append("   Then run this check again. To submit:\n").append(UPLOAD).toString();
+    }
+
+    /** Where the self-check's build leaves the grader's allowlist screen's verdict (allowlist.Screen). */
+    static final String SCREEN_REPORT = "target/allowlist-screen.txt";
+
+    /** What the allowlist screen refused, as the grader would say it; "" when nothing (or when it did not run). */
+    static String screened(Path module) {
+        try {
+            Path report = module.resolve(SCREEN_REPORT);
+            return Files.isRegularFile(report) ? Files.readString(report, StandardCharsets.UTF_8).strip() : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Compiles {@code sources} as the grader does; returns its errors, or "" when it compiles. */

@@ -110,6 +110,21 @@ class TestSummaryTest {
     }
 
     @Test
+    void theSelfCheckListsWhatTheGradersAllowlistScreenRefuses(@TempDir Path dir) throws Exception {
+        Path sources = Files.createDirectories(dir.resolve("src/main/java/homework"));
+        Files.writeString(sources.resolve("Homework.java"), "package homework;\npublic class Homework { }\n");
+        List<TestSummary.Result> passed = List.of(new TestSummary.Result("HomeworkTest", "HomeworkTest.a", null));
+        Files.createDirectories(dir.resolve("target"));
+        Files.writeString(dir.resolve(SelfCheck.SCREEN_REPORT), "Homework.x (Homework.java:3) uses java.lang.System.exit:"
+                + " of java.lang.System the homework needs only out, err; the grader does not run code that uses it\n");
+        assertThat(SelfCheck.verdict(dir, passed, List.of())).startsWith("== not ready")
+                .contains("the grader would not run your code").contains("Homework.java:3) uses java.lang.System.exit");
+
+        Files.writeString(dir.resolve(SelfCheck.SCREEN_REPORT), ""); // the screen ran and refused nothing
+        assertThat(SelfCheck.verdict(dir, passed, List.of())).startsWith("== ready to submit");
+    }
+
+    @Test
     void theSelfCheckUsesTheGradersJavaVersionNotTheJdks(@TempDir Path dir) throws Exception {
         Path sources = Files.createDirectories(dir.resolve("src/main/java/homework"));
         // a Java 22+ API (unnamed variables are 22+ too): the grader compiles with --release 21

@@ -1,4 +1,4 @@
-package grading.rules;
+package allowlist;
 
 import java.util.regex.Pattern;
 

@@ -1,7 +1,7 @@
-package grading.rules;
+package allowlist;
 
-import grading.rules.ClassScanner.Method;
-import grading.rules.ClassScanner.Scanned;
+import allowlist.ClassScanner.Method;
+import allowlist.ClassScanner.Scanned;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,9 +1,9 @@
-package grading.rules;
+package allowlist;
 
-import grading.rules.AllowlistEntry.Kind;
-import grading.rules.AllowlistParser.Section;
-import grading.rules.ClassScanner.Scanned;
-import grading.rules.ClassScanner.Use;
+import allowlist.AllowlistEntry.Kind;
+import allowlist.AllowlistParser.Section;
+import allowlist.ClassScanner.Scanned;
+import allowlist.ClassScanner.Use;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,7 +42,7 @@ import org.objectweb.asm.Type;
 public final class ApiAllowlist {
 
     /** The homework's allowlist, a resource of the grader. */
-    public static final String HOMEWORK_RESOURCE = "/grading/rules/homework-allowlist.txt";
+    public static final String HOMEWORK_RESOURCE = "/allowlist/homework-allowlist.txt";
 
     /** {@link #report} lists this many violations, then says how many more there are. */
     public static final int MAX_SHOWN = 20;

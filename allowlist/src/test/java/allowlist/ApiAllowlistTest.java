@@ -1,4 +1,4 @@
-package grading.rules;
+package allowlist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,7 +22,7 @@ class ApiAllowlistTest {
     Path dir;
 
     static Path homeworkSources() {
-        return Path.of(System.getProperty("grading.root", ".."), "homework/src/main/java/homework");
+        return Path.of(System.getProperty("allowlist.root", ".."), "homework/src/main/java/homework");
     }
 
     /** The reference homework's sources, compiled here as the grader compiles a submission. */

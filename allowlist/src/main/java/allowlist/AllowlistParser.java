@@ -1,4 +1,4 @@
-package grading.rules;
+package allowlist;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package grading.rules;
+package allowlist;
 
 /**
  * One place where a submission steps outside the allowlist: which class and method, the source
