@@ -19,6 +19,12 @@ echo "copying the repository to $copy"
   case "$glob" in ''|'#'*) continue ;; esac
   for f in $glob; do rm -rf "$f"; done
 done < .releaseignore)
+for kept in wrong right src/test/java/exercises/WrongSolutionsTest.java; do
+  if [ -e "$copy/exercises/$kept" ]; then
+    echo "FAIL: exercises/$kept would be released (it must stay in .releaseignore)" >&2
+    exit 1
+  fi
+done
 java "$repo/exercises/tools/StudentRelease.java" strip "$copy" "$from"
 if [ "$from" -eq 1 ] && grep -rq "BEGIN SOLUTION" "$copy/exercises/src/main"; then
   echo "FAIL: solution markers left in the release" >&2

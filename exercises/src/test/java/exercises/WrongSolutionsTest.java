@@ -61,6 +61,66 @@ class WrongSolutionsTest {
         return dirs.stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> check(dir)));
     }
 
+    static final Path RIGHT = Path.of("right");
+
+    /**
+     * The other half of the proof: a correct solution written from the statement alone, in a style
+     * of its own, must pass every test of the steps named in {@code steps=} (tests that demand more
+     * than the statement says would reject it).
+     */
+    @TestFactory
+    @Timeout(600)
+    Stream<DynamicTest> everyRightSolutionPassesItsStepsTests() throws IOException {
+        assertThat(RIGHT).as("the right solutions, run from the exercises module").isDirectory();
+        List<Path> dirs;
+        try (Stream<Path> list = Files.list(RIGHT)) {
+            dirs = list.filter(Files::isDirectory).sorted().toList();
+        }
+        assertThat(dirs).as("right solutions written from the statement").isNotEmpty();
+        return dirs.stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> checkRight(dir)));
+    }
+
+    private static void checkRight(Path dir) throws Exception {
+        Properties expected = new Properties();
+        try (InputStream in = Files.newInputStream(dir.resolve("expected.properties"))) {
+            expected.load(in);
+        }
+        List<String> steps = List.of(expected.getProperty("steps", "").split("\\s*,\\s*"));
+        assertThat(steps).as("%s/expected.properties: steps=N,...", dir).allMatch(n -> n.matches("[1-9]"));
+        Path classes = Files.createTempDirectory("right-" + dir.getFileName());
+        try {
+            compile(dir, classes);
+            int[] ran = new int[1];
+            Map<String, String> failures = runTests(classes, testClassesOfSteps(steps), ran);
+            assertThat(ran[0]).as("%s: tests run", dir.getFileName()).isPositive();
+            assertThat(failures).as("%s (%s): the tests of steps %s that reject a solution written from the statement",
+                    dir.getFileName(), description(dir), steps).isEmpty();
+        } finally {
+            try (Stream<Path> walk = Files.walk(classes)) {
+                walk.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Every test class of the step packages {@code exercises.stepN_*}. */
+    private static Set<String> testClassesOfSteps(List<String> steps) throws IOException {
+        Path root = Path.of(location(WrongSolutionsTest.class)).resolve("exercises");
+        Set<String> classes = new LinkedHashSet<>();
+        for (String step : steps) {
+            List<Path> packages;
+            try (Stream<Path> list = Files.list(root)) {
+                packages = list.filter(p -> p.getFileName().toString().startsWith("step" + step + "_")).toList();
+            }
+            assertThat(packages).as("the package of step %s", step).hasSize(1);
+            String pkg = packages.get(0).getFileName().toString();
+            try (Stream<Path> list = Files.list(packages.get(0))) {
+                list.map(p -> p.getFileName().toString()).filter(n -> n.endsWith("Test.class")).sorted()
+                        .forEach(n -> classes.add("exercises." + pkg + "." + n.substring(0, n.length() - ".class".length())));
+            }
+        }
+        return classes;
+    }
+
     private static void check(Path dir) throws Exception {
         Properties expected = new Properties();
         try (InputStream in = Files.newInputStream(dir.resolve("expected.properties"))) {
@@ -72,7 +132,7 @@ class WrongSolutionsTest {
         Path classes = Files.createTempDirectory("wrong-" + dir.getFileName());
         try {
             compile(dir, classes);
-            Map<String, String> failures = runTests(classes, testClassesOf(mustFail));
+            Map<String, String> failures = runTests(classes, testClassesOf(mustFail), new int[1]);
             for (String test : mustFail) {
                 assertThat(failures).as("%s: the planted mistake (%s) must make %s fail",
                         dir.getFileName(), description(dir), test).containsKey(test);
@@ -140,8 +200,11 @@ class WrongSolutionsTest {
         return classes;
     }
 
-    /** Runs {@code testClasses} with the wrong classes first; returns Class#method -> failure message. */
-    private static Map<String, String> runTests(Path wrongClasses, Set<String> testClasses) throws Exception {
+    /**
+     * Runs {@code testClasses} with the given classes first; returns Class#method -> failure
+     * message, and counts the tests that ran in {@code ran[0]}.
+     */
+    private static Map<String, String> runTests(Path wrongClasses, Set<String> testClasses, int[] ran) throws Exception {
         URL[] urls = {wrongClasses.toUri().toURL(), WrongSolutionsTest.class.getProtectionDomain().getCodeSource().getLocation(),
                 exercises.step3_futures.Future.class.getProtectionDomain().getCodeSource().getLocation()};
         Map<String, String> failures = new LinkedHashMap<>();
@@ -157,6 +220,9 @@ class WrongSolutionsTest {
             launcher.execute(request.build(), new TestExecutionListener() {
                 @Override
                 public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+                    if (test.isTest()) {
+                        ran[0]++;
+                    }
                     if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL
                             && test.getSource().orElse(null) instanceof MethodSource method) {
                         String className = method.getClassName();

@@ -52,6 +52,8 @@ class FutureTest {
         assertThat(f.isDone()).isTrue();
         assertThat(f.exception()).isSameAs(boom);
         assertThatThrownBy(f::result).isSameAs(boom);
+        assertThat(f.isCancelled()).as("isCancelled() is true only for a CancelledException (from cancel()),"
+                + " not for any exception").isFalse();
     }
 
     @Test

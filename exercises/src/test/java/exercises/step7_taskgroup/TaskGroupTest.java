@@ -196,10 +196,106 @@ class TaskGroupTest {
             });
             log.add("group done at " + now());
             assertThatThrownBy(() -> kept[0].createTask("late", () -> null))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("finished");
+                    .as("createTask after the group has finished is an IllegalStateException")
+                    .isInstanceOf(IllegalStateException.class);
             return null;
         });
         assertThat(log).containsExactly("grandchild finally at 0.3",
                 "group done at 0.3");
+    }
+
+    @Test
+    void theBodyRunsInTheCurrentTask() {
+        List<Integer> tids = new ArrayList<>();
+        run(() -> {
+            tids.add(scheduler.currentTask().tid());
+            TaskGroup.run(tg -> tids.add(scheduler.currentTask().tid()));
+            return null;
+        });
+        assertThat(tids).as("the body of TaskGroup.run runs in the current task, not in a task of its own")
+                .containsExactly(1, 1);
+    }
+
+    /** A child whose cleanup takes time: its cancellation ends only after {@code cleanup} seconds. */
+    static Callable<Object> slowCleanup(String name, double cleanup, List<String> log) {
+        return () -> {
+            try {
+                sleep(10.0);
+                return null;
+            } finally {
+                sleep(cleanup); // a cleanup that waits: the group must wait for it
+                log.add(name + " cleaned up at " + now());
+            }
+        };
+    }
+
+    @Test
+    void aFailureWaitsForTheOtherChildrenToUnwindEvenWhenTheirCleanupWaits() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                TaskGroup.run(tg -> {
+                    tg.createTask("fail", failing("operation failed", 0.1));
+                    tg.createTask("slow", slowCleanup("slow", 0.2, log));
+                    return null;
+                });
+            } catch (TaskGroupException e) {
+                log.add("group failed at " + now());
+            }
+            return null;
+        });
+        assertThat(log).as("after a failure the group waits for every cancelled child to finish (its cleanup"
+                + " too) before it throws").containsExactly("slow cleaned up at 0.3", "group failed at 0.3");
+    }
+
+    @Test
+    void aCancelledParentWaitsForTheChildrenToUnwindEvenWhenTheirCleanupWaits() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> parent = spawn("parent", () -> TaskGroup.run(tg -> {
+                tg.createTask("slow", slowCleanup("slow", 0.2, log));
+                return null;
+            }));
+            sleep(0.1);
+            parent.cancel();
+            assertThatThrownBy(() -> await(parent)).isInstanceOf(CancelledException.class);
+            log.add("parent cancelled at " + now());
+            return null;
+        });
+        assertThat(log).as("a parent cancelled from outside waits for its cancelled children to finish (their"
+                + " cleanup too) before its cancellation comes out").containsExactly("slow cleaned up at 0.3",
+                "parent cancelled at 0.3");
+    }
+
+    @Test
+    void createTaskWhileTheGroupShutsDownAfterAFailureIsRefused() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                TaskGroup.run(tg -> {
+                    tg.createTask("fail", failing("operation failed", 0.1));
+                    tg.createTask("spawner", () -> {
+                        try {
+                            sleep(1.0);
+                            return null;
+                        } catch (CancelledException cancelled) {
+                            try {
+                                tg.createTask("late", worker("late", 0.5, log));
+                                log.add("started a task while the group shuts down");
+                            } catch (IllegalStateException refused) {
+                                log.add("refused");
+                            }
+                            throw cancelled;
+                        }
+                    });
+                    return null;
+                });
+            } catch (TaskGroupException e) {
+                log.add("group failed at " + now());
+            }
+            return null;
+        });
+        assertThat(log).as("createTask while the group shuts down after a failure is an IllegalStateException")
+                .containsExactly("refused", "group failed at 0.1");
     }
 }

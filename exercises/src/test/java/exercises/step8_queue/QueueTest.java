@@ -34,6 +34,11 @@ class QueueTest {
             out.add(q.getNowait());
         }
         assertThat(out).containsExactly(0, 1, 2, 3, 4);
+        Queue<Integer> negative = new Queue<>(-1);
+        for (int i = 0; i < 3; i++) {
+            negative.putNowait(i);
+        }
+        assertThat(negative.isFull()).as("maxsize 0 or less is unbounded: -1 too").isFalse();
     }
 
     @Test

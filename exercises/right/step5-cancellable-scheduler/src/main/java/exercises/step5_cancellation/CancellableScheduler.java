@@ -1,0 +1,120 @@
+package exercises.step5_cancellation;
+
+import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.FutureScheduler;
+import exercises.step3_futures.TaskFuture;
+import java.util.HashSet;
+import java.util.Set;
+import miniasyncio.Clock;
+import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.Scheduler;
+import miniasyncio.Step;
+import miniasyncio.Task;
+
+/**
+ * Step 5: {@link #cancel(int)} delivers a {@link CancelledException} <em>at the point where the
+ * task is suspended</em>, as asyncio's {@code task.cancel()} does. The exception unwinds the
+ * task like any other: its {@code finally} blocks run, it may catch the exception to clean up
+ * (and then must rethrow it), and whoever awaits the task gets the cancellation.
+ *
+ * <p>Where the task is decides how the exception reaches it:
+ * <ul>
+ *   <li>in {@code ready} (not started yet, or woken and not yet resumed): resumed with the
+ *       exception instead of its value (a task that never started never runs its body);</li>
+ *   <li>in {@code sleeping}: taken out of the heap (its timer no longer matters) and made ready;</li>
+ *   <li>parked on a future: taken out of the waiting table and made ready;</li>
+ *   <li>running (it cancelled itself, or a callback during its step did): nothing can interrupt a
+ *       computing task on this single thread, so the request is remembered and delivered at its
+ *       next yield; if it returns before yielding again, it ends as cancelled.</li>
+ * </ul>
+ *
+ * <p>Never abandon a continuation: a task dropped from every queue while suspended would never
+ * run its {@code finally} blocks. So cancel always <em>resumes</em> the task, by throwing into it.
+ */
+public class CancellableScheduler extends FutureScheduler {
+
+    public CancellableScheduler() {
+        super();
+    }
+
+    public CancellableScheduler(Clock clock) {
+        super(clock);
+    }
+
+    /**
+     * Tasks asked to cancel while they were running (they cancelled themselves, or a callback
+     * during their step did): they get the exception at their next yield, or end cancelled.
+     */
+    private final Set<Task> cancelAtNextYield = new HashSet<>();
+
+    private static CancelledException cancellation(Task task) {
+        return new CancelledException("task " + task.tid() + " (" + task.name() + ") was cancelled");
+    }
+
+    /**
+     * Requests the cancellation of task {@code tid}.
+     *
+     * @return false if the task has already finished (nothing happens), true otherwise
+     * @throws IllegalArgumentException if there is no task {@code tid}
+     */
+    @Override
+    public boolean cancel(int tid) {
+        TaskFuture<Object> future = futureOf(tid); // an unknown tid: IllegalArgumentException
+        if (future.isDone()) {
+            return false;
+        }
+        Task task = future.task();
+        if (task == currentTask()) {
+            cancelAtNextYield.add(task);
+        } else if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
+            scheduleThrow(task, cancellation(task)); // resumed where it is suspended
+        } else {
+            cancelAtNextYield.add(task); // nowhere we know of: deliver it at its next yield
+        }
+        return true;
+    }
+
+    /** A task with a cancellation request gets the exception instead of its syscall. */
+    @Override
+    protected void handleSyscall(Task task, Object syscall) {
+        if (cancelAtNextYield.remove(task)) {
+            scheduleThrow(task, cancellation(task)); // instead of doing what it yielded
+            return;
+        }
+        super.handleSyscall(task, syscall);
+    }
+
+    /**
+     * As before, with two cases of cancellation. A task that cancelled itself and then returned
+     * without yielding again ends as cancelled, not with its value (asyncio: a task cancelled
+     * "right before the coroutine stops" is cancelled); one that failed keeps its failure. A task
+     * that ended cancelled is not a failure nobody looked at, so it is not reported at the end of
+     * the run (asyncio does not report cancelled tasks either).
+     */
+    @Override
+    protected void finishTask(Task task, Step.Outcome outcome) {
+        boolean requested = cancelAtNextYield.remove(task);
+        Step.Outcome ended = outcome;
+        if (requested && outcome instanceof Step.Returned) {
+            ended = new Step.Failed(cancellation(task));
+        }
+        super.finishTask(task, ended);
+        if (ended instanceof Step.Failed failed && failed.exception() instanceof CancelledException) {
+            markRetrieved(task.tid()); // a cancelled task is not a lost failure
+        }
+    }
+
+    /** The running CancellableScheduler; {@code caller} names the method for the error outside one. */
+    public static CancellableScheduler current(String caller) {
+        if (Scheduler.current() instanceof CancellableScheduler scheduler) {
+            return scheduler;
+        }
+        throw new IllegalStateException(caller + "() needs a running CancellableScheduler (or a subclass):"
+                + " start the program with new CancellableScheduler().run(main)");
+    }
+
+    /** {@code task.cancel()} for the running scheduler, by tid. */
+    public static boolean cancelTask(int tid) {
+        return current("cancelTask").cancel(tid);
+    }
+}

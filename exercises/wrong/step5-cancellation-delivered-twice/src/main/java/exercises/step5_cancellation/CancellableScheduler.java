@@ -1,0 +1,129 @@
+package exercises.step5_cancellation;
+
+import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.FutureScheduler;
+import exercises.step3_futures.TaskFuture;
+import java.util.HashSet;
+import java.util.Set;
+import miniasyncio.Clock;
+import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.Scheduler;
+import miniasyncio.Step;
+import miniasyncio.Task;
+
+/**
+ * Step 5: {@link #cancel(int)} delivers a {@link CancelledException} <em>at the point where the
+ * task is suspended</em>, as asyncio's {@code task.cancel()} does. The exception unwinds the
+ * task like any other: its {@code finally} blocks run, it may catch the exception to clean up
+ * (and then must rethrow it), and whoever awaits the task gets the cancellation.
+ *
+ * <p>Where the task is decides how the exception reaches it:
+ * <ul>
+ *   <li>in {@code ready} (not started yet, or woken and not yet resumed): resumed with the
+ *       exception instead of its value (a task that never started never runs its body);</li>
+ *   <li>in {@code sleeping}: taken out of the heap (its timer no longer matters) and made ready;</li>
+ *   <li>parked on a future: taken out of the waiting table and made ready;</li>
+ *   <li>running (it cancelled itself, or a callback during its step did): nothing can interrupt a
+ *       computing task on this single thread, so the request is remembered and delivered at its
+ *       next yield; if it returns before yielding again, it ends as cancelled.</li>
+ * </ul>
+ *
+ * <p>Never abandon a continuation: a task dropped from every queue while suspended would never
+ * run its {@code finally} blocks. So cancel always <em>resumes</em> the task, by throwing into it.
+ */
+public class CancellableScheduler extends FutureScheduler {
+
+    public CancellableScheduler() {
+        super();
+    }
+
+    public CancellableScheduler(Clock clock) {
+        super(clock);
+    }
+
+    // BEGIN SOLUTION MEMBERS
+    /** Tasks that were running when cancelled: they get the exception at their next yield. */
+    private final Set<Task> cancelRequested = new HashSet<>();
+
+    private static CancelledException cancelledError(Task task) {
+        CancelledException e = new CancelledException(task + " was cancelled");
+        e.setStackTrace(new StackTraceElement[0]); // it gets the task's stack where it is thrown
+        return e;
+    }
+    // END SOLUTION
+
+    /**
+     * Requests the cancellation of task {@code tid}.
+     *
+     * @return false if the task has already finished (nothing happens), true otherwise
+     * @throws IllegalArgumentException if there is no task {@code tid}
+     */
+    @Override
+    public boolean cancel(int tid) {
+        // BEGIN SOLUTION
+        TaskFuture<Object> future = futureOf(tid);
+        if (future.isDone()) {
+            return false;
+        }
+        Task task = future.task();
+        if (task == currentTask()) {
+            cancelRequested.add(task); // computing: it gets the exception at its next yield
+            return true;
+        }
+        if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
+            scheduleThrow(task, cancelledError(task));
+            cancelRequested.add(task); // in case it does not stop
+            return true;
+
+        }
+        throw new IllegalStateException(task + " is not finished, yet neither running, ready, sleeping nor"
+                + " parked: the scheduler lost track of it");
+        // END SOLUTION
+    }
+
+    /** A task with a cancellation request gets the exception instead of its syscall. */
+    @Override
+    protected void handleSyscall(Task task, Object syscall) {
+        // BEGIN SOLUTION
+        if (cancelRequested.remove(task)) {
+            scheduleThrow(task, cancelledError(task));
+            return;
+        }
+        super.handleSyscall(task, syscall);
+        // END SOLUTION
+    }
+
+    /**
+     * As before, with two cases of cancellation. A task that cancelled itself and then returned
+     * without yielding again ends as cancelled, not with its value (asyncio: a task cancelled
+     * "right before the coroutine stops" is cancelled); one that failed keeps its failure. A task
+     * that ended cancelled is not a failure nobody looked at, so it is not reported at the end of
+     * the run (asyncio does not report cancelled tasks either).
+     */
+    @Override
+    protected void finishTask(Task task, Step.Outcome outcome) {
+        // BEGIN SOLUTION
+        if (cancelRequested.remove(task) && outcome instanceof Step.Returned) {
+            outcome = new Step.Failed(cancelledError(task)); // the request was never delivered: it ends cancelled
+        }
+        super.finishTask(task, outcome);
+        if (outcome instanceof Step.Failed(CancelledException cancelled)) {
+            markRetrieved(task.tid());
+        }
+        // END SOLUTION
+    }
+
+    /** The running CancellableScheduler; {@code caller} names the method for the error outside one. */
+    public static CancellableScheduler current(String caller) {
+        if (Scheduler.current() instanceof CancellableScheduler scheduler) {
+            return scheduler;
+        }
+        throw new IllegalStateException(caller + "() needs a running CancellableScheduler (or a subclass):"
+                + " start the program with new CancellableScheduler().run(main)");
+    }
+
+    /** {@code task.cancel()} for the running scheduler, by tid. */
+    public static boolean cancelTask(int tid) {
+        return current("cancelTask").cancel(tid);
+    }
+}

@@ -1,0 +1,125 @@
+package exercises.step6_timeouts;
+
+import static exercises.step3_futures.Futures.await;
+import static exercises.step3_futures.Futures.spawn;
+import static miniasyncio.MiniAsyncio.sleep;
+
+import exercises.Unchecked;
+import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.TaskFuture;
+import exercises.step5_cancellation.CancellableScheduler;
+import java.util.concurrent.Callable;
+import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.Task;
+
+/**
+ * Step 6: timeouts are cancellation plus a timer. A small timer task sleeps for the given time
+ * and then cancels the work; the code that waits turns that cancellation into a
+ * {@link TimeoutException}. If the work finishes first, the timer is cancelled instead (so it
+ * does not keep the run alive, nor fire later).
+ */
+public final class Timeouts {
+
+    private Timeouts() {
+    }
+
+    /**
+     * {@code asyncio.wait_for(task, timeout=seconds)}: the task's result if it finishes in time.
+     * Otherwise the task is cancelled, its cancellation is waited for (its {@code finally} blocks
+     * run first, so this may take longer than {@code seconds}), and a {@link TimeoutException} is
+     * thrown. If the caller itself is cancelled while it waits, the task is cancelled too, the
+     * caller waits until the task has unwound (as asyncio's {@code wait_for}) and then gets its
+     * {@link CancelledException}.
+     *
+     * @throws IllegalArgumentException for a negative, NaN or infinite {@code seconds}
+     */
+    public static <T> T waitFor(TaskFuture<T> task, double seconds) {
+        requireDuration("waitFor", seconds);
+        // BEGIN SOLUTION
+        boolean[] expired = {false};
+        TaskFuture<Object> timer = spawn("waitFor timer", () -> {
+            sleep(seconds);
+            expired[0] = true;
+            task.cancel();
+            return null;
+        });
+        try {
+            return await(task); // after a timeout: returns when the task has finished unwinding
+        } catch (CancelledException e) {
+            if (!expired[0]) {
+                // We were cancelled ourselves: cancel the work too, and (as asyncio's wait_for)
+                // wait until it has unwound, so its cleanup is over when our cancellation goes on.
+                task.cancel();
+                awaitUnwound(task);
+                throw e;
+            }
+            throw new TimeoutException("waitFor: " + task.task() + " did not finish within " + seconds + " s", e);
+        } finally {
+            timer.cancel(); // does nothing if it has fired already
+        }
+        // END SOLUTION
+    }
+
+    // BEGIN SOLUTION MEMBERS
+    /** Waits until {@code task} has finished, however it ends; a second cancellation of the waiter stops the wait. */
+    private static void awaitUnwound(TaskFuture<?> task) {
+        try {
+            await(task);
+        } catch (RuntimeException | Error outcome) {
+            // the task's own ending (most likely its cancellation): the caller's cancellation goes on
+        }
+    }
+    // END SOLUTION
+
+    /** {@code asyncio.wait_for(coro, timeout=seconds)}: runs {@code body} as a new task, as above. */
+    public static <T> T waitFor(Callable<T> body, double seconds) {
+        requireDuration("waitFor", seconds);
+        return waitFor(spawn("waitFor task", body), seconds);
+    }
+
+    /**
+     * {@code async with asyncio.timeout(seconds):} runs {@code body} in the <em>current</em> task.
+     * When the time is up, the current task is cancelled (wherever in {@code body} it waits), and
+     * the cancellation that comes out of {@code body} is turned into a {@link TimeoutException}.
+     * A cancellation from elsewhere passes through unchanged.
+     *
+     * @return what {@code body} returned, if it finished in time
+     */
+    public static <T> T timeout(double seconds, Callable<T> body) {
+        requireDuration("timeout", seconds);
+        // BEGIN SOLUTION
+        CancellableScheduler loop = CancellableScheduler.current("timeout");
+        Task me = loop.currentTask();
+        boolean[] expired = {false};
+        TaskFuture<Object> timer = spawn("timeout timer", () -> {
+            sleep(seconds);
+            expired[0] = true;
+            loop.cancel(me.tid());
+            return null;
+        });
+        try {
+            return Unchecked.call(body);
+        } catch (CancelledException e) {
+            if (expired[0]) {
+                throw new TimeoutException("timeout: the block did not finish within " + seconds + " s", e);
+            }
+            throw e;
+        }
+
+        // END SOLUTION
+    }
+
+    /** As {@link #timeout(double, Callable)}, for a body that returns nothing. */
+    public static void timeout(double seconds, Runnable body) {
+        timeout(seconds, () -> {
+            body.run();
+            return null;
+        });
+    }
+
+    private static void requireDuration(String caller, double seconds) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException(caller + "() needs a finite number of seconds, at least 0, got " + seconds);
+        }
+    }
+}

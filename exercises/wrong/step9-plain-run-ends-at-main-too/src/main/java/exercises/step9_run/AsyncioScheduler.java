@@ -1,0 +1,73 @@
+package exercises.step9_run;
+
+import exercises.step5_cancellation.CancellableScheduler;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import miniasyncio.Clock;
+import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.Task;
+
+/**
+ * Step 9: {@code asyncio.run} semantics. The lecture's {@code run(main)} (still here, inherited)
+ * waits for <em>all</em> tasks. {@link #runUntilComplete} returns when <em>main</em> finishes:
+ * the tasks still running then are cancelled (each once; their {@code finally} blocks run, and
+ * the loop runs until they have finished), and main's result is returned (or its exception
+ * thrown).
+ *
+ * <p>The hook is {@link #hasWork()}: the core loop asks it before every iteration. Once main is
+ * done, the only work left is the cancellation of the rest.
+ */
+public class AsyncioScheduler extends CancellableScheduler {
+
+    public AsyncioScheduler() {
+        super();
+    }
+
+    public AsyncioScheduler(Clock clock) {
+        super(clock);
+    }
+
+    // BEGIN SOLUTION MEMBERS
+    private int mainTid = 1;
+
+    private final Set<Integer> cancelledAtExit = new HashSet<>();
+    // END SOLUTION
+
+    /**
+     * {@code asyncio.run(main)}: runs {@code main} as task 1 until it finishes, then cancels
+     * whatever else still runs and waits for that to unwind.
+     *
+     * @return main's result
+     */
+    public <T> T runUntilComplete(String name, Callable<T> main) {
+        // BEGIN SOLUTION
+        mainTid = nextId + 1; // run() makes main the next task
+        return run(name, main);
+        // END SOLUTION
+    }
+
+    public <T> T runUntilComplete(Callable<T> main) {
+        return runUntilComplete("main", main);
+    }
+
+    /** Once main is done, cancels each unfinished task (once), then: is there work left? */
+    @Override
+    protected boolean hasWork() {
+        // BEGIN SOLUTION
+        if (mainTid > 0 && mainTid <= nextId && futureOf(mainTid).isDone()) {
+            for (Task task : pendingTasks()) {
+                if (cancelledAtExit.add(task.tid())) {
+                    cancel(task.tid());
+                }
+            }
+        }
+        return super.hasWork();
+        // END SOLUTION
+    }
+
+    /** {@code asyncio.run(main)} on a new scheduler. */
+    public static <T> T asyncioRun(Callable<T> main) {
+        return new AsyncioScheduler().runUntilComplete(main);
+    }
+}
