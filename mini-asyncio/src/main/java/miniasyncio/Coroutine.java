@@ -96,10 +96,18 @@ public final class Coroutine {
     }
 
     /**
-     * Ends the coroutine now. If it is suspended, {@link Exit} is thrown at the suspension point
-     * so its {@code finally} blocks run. A continuation that is simply dropped while suspended
-     * would never run them: never abandon one, close it. Closing a finished or never-started
-     * coroutine does nothing (the body never ran, so there is nothing to unwind).
+     * Ends the coroutine now: Python's {@code g.close()}. If it is suspended, {@link Exit} is
+     * thrown at the suspension point so its {@code finally} blocks run. A continuation that is
+     * simply dropped while suspended would never run them: never abandon one, close it. Closing
+     * a finished or never-started coroutine does nothing (the body never ran, so there is
+     * nothing to unwind).
+     *
+     * <p>As in Python, an exception the body raises while it unwinds (a {@code finally} block
+     * that throws) is not lost: {@code close()} throws it (a checked one wrapped in
+     * {@link Step.TaskFailedException}), and it stays the coroutine's {@link #outcome()}. A body
+     * that lets {@link Exit} out, or returns, has closed normally.
+     *
+     * @throws IllegalStateException when the body caught {@link Exit} and yielded again
      */
     public void close() {
         switch (state) {
@@ -112,13 +120,22 @@ public final class Coroutine {
                     "close() called on coroutine '" + name + "' from inside itself");
             case SUSPENDED -> {
                 Step step = resume(null, new Exit());
-                if (step instanceof Step.Yielded(Object value)) {
-                    // The body caught Exit and yielded again: it would live on as a zombie.
-                    state = State.DONE;
-                    outcome = new Step.Failed(new IllegalStateException("coroutine '" + name
-                            + "' ignored close(): it caught Coroutine.Exit and yielded " + value
-                            + " again. Let Coroutine.Exit propagate, or rethrow it after cleaning up."));
-                    throw (IllegalStateException) ((Step.Failed) outcome).exception();
+                switch (step) {
+                    case Step.Yielded(Object value) -> {
+                        // The body caught Exit (or any Throwable) and yielded again: it would live
+                        // on as a zombie.
+                        state = State.DONE;
+                        IllegalStateException zombie = new IllegalStateException("coroutine '" + name
+                                + "' ignored close(): it caught Coroutine.Exit and yielded " + value
+                                + " again. Let Coroutine.Exit propagate (a catch (Throwable t) must rethrow it),"
+                                + " or rethrow it after cleaning up.");
+                        outcome = new Step.Failed(zombie);
+                        throw zombie;
+                    }
+                    case Step.Failed(Throwable raised) when !(raised instanceof Exit) -> {
+                        throw ((Step.Failed) step).rethrow(); // Python: close() raises what the body raised
+                    }
+                    default -> { } // Exit came out, or the body returned: closed as asked
                 }
             }
         }

@@ -151,6 +151,9 @@ public class Scheduler {
             } catch (Throwable whileClosing) {
                 failure.addSuppressed(whileClosing);
             }
+            // The loop stopped early, but the failures nobody retrieved (and those raised while
+            // closing) are still reported: no path out of run() loses an exception.
+            reportUnretrieved(System.err);
             throw failure;
         } finally {
             CURRENT.remove();
@@ -328,17 +331,35 @@ public class Scheduler {
         unretrieved.clear();
     }
 
-    /** Closes every unfinished task, so that its {@code finally} blocks run. */
+    /**
+     * Closes every unfinished task, so that its {@code finally} blocks run. An exception a task
+     * raises while it is closed (a {@code finally} that throws) becomes that task's failure, kept
+     * in {@code results} as unretrieved, so that {@link #run} reports it.
+     */
     protected void closeAll() {
         for (Task task : pendingTasks()) {
             try {
                 task.coroutine.close();
-            } catch (RuntimeException e) {
-                System.err.println("while closing " + task + ": " + e);
+            } catch (Throwable raised) {
+                failedWhileClosing(task, raised);
             }
         }
         ready.clear();
         sleeping.clear();
+    }
+
+    /**
+     * Records {@code raised}, thrown by {@code task} while it was being closed, as the task's
+     * failure: nobody can retrieve it any more, so it is reported at the end of {@link #run}.
+     * Instruments see the task exit with it.
+     */
+    protected final void failedWhileClosing(Task task, Throwable raised) {
+        Step.Failed failed = new Step.Failed(raised);
+        results.put(task.tid, failed);
+        unretrieved.put(task.tid, task);
+        if (instrument != null) {
+            instrument.taskExited(task, failed);
+        }
     }
 
     // ------------------------------------------------------------------ public accessors

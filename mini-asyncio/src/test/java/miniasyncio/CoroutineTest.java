@@ -109,6 +109,54 @@ class CoroutineTest {
     }
 
     @Test
+    void closeRaisesWhatTheBodyRaisedWhileClosingAsPythonDoes() {
+        Coroutine co = new Coroutine("leaky", () -> {
+            try {
+                return Coroutine.yield("waiting");
+            } finally {
+                throw new IllegalStateException("cleanup failed");
+            }
+        });
+        co.send(null);
+        assertThatThrownBy(co::close).isInstanceOf(IllegalStateException.class).hasMessage("cleanup failed");
+        assertThat(co.isDone()).isTrue();
+        assertThat(((Step.Failed) co.outcome()).exception()).hasMessage("cleanup failed");
+    }
+
+    @Test
+    void aCheckedExceptionRaisedWhileClosingArrivesWrapped() {
+        Coroutine co = new Coroutine("io", () -> {
+            try {
+                return Coroutine.yield(null);
+            } finally {
+                if (co0 != null) {
+                    throw new java.io.IOException("flush failed");
+                }
+            }
+        });
+        co0 = co;
+        co.send(null);
+        assertThatThrownBy(co::close).isInstanceOf(Step.TaskFailedException.class)
+                .hasCauseInstanceOf(java.io.IOException.class);
+    }
+
+    private static Coroutine co0;
+
+    @Test
+    void aBodyThatReturnsWhenClosedHasClosedNormally() {
+        Coroutine co = new Coroutine("polite", () -> {
+            try {
+                return Coroutine.yield(null);
+            } catch (Coroutine.Exit exit) {
+                return "cleaned up";
+            }
+        });
+        co.send(null);
+        co.close(); // Python: a generator may catch GeneratorExit and return
+        assertThat(co.outcome()).isEqualTo(new Step.Returned("cleaned up"));
+    }
+
+    @Test
     void resumingAFinishedCoroutineIsAnError() {
         Coroutine co = new Coroutine("once", () -> 1);
         co.send(null);

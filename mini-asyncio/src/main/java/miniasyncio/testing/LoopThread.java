@@ -59,6 +59,8 @@ final class LoopThread {
     private final BlockingQueue<Job> jobs = new LinkedBlockingQueue<>();
     private final CompletableFuture<End> ended = new CompletableFuture<>();
     private final Set<Integer> reported = new HashSet<>();  // touched on the loop thread only
+    private final List<Lost> failedWhileClosing = new ArrayList<>(); // loop thread only
+    private boolean mainEnded; // loop thread only
     private final Thread thread;
     private volatile Job current;
     private volatile String stuck; // set once a job timed out: the loop can no longer be used
@@ -82,6 +84,15 @@ final class LoopThread {
                     throw new CancellationException("the test that ran " + task + " timed out; this loop was abandoned");
                 }
             }
+
+            @Override
+            public void taskExited(Task task, Step.Outcome outcome) {
+                // After main has returned, a task exits only by being closed: one whose finally
+                // threw must fail the test too, not only be printed by run().
+                if (mainEnded && outcome instanceof Step.Failed(Throwable e) && reported.add(task.tid())) {
+                    failedWhileClosing.add(new Lost(task, e));
+                }
+            }
         });
         this.thread = new Thread(this::loop, "mini-asyncio loop of " + name);
         this.thread.setDaemon(true);
@@ -95,6 +106,11 @@ final class LoopThread {
     private void loop() {
         try {
             End end = scheduler.run(name, this::main);
+            if (!failedWhileClosing.isEmpty()) {
+                List<Lost> lost = new ArrayList<>(end.unretrieved());
+                lost.addAll(failedWhileClosing);
+                end = new End(end.pending(), List.copyOf(lost));
+            }
             // Completed only now that run() has closed the tasks left, so that their finally
             // blocks have run when JUnit's thread looks.
             ended.complete(end);
@@ -124,6 +140,7 @@ final class LoopThread {
             current = null;
             job.done.complete(new Outcome(failure, newUnretrieved()));
         }
+        mainEnded = true;
         return new End(List.copyOf(scheduler.pending()), newUnretrieved());
     }
 

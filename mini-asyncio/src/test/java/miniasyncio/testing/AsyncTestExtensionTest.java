@@ -139,6 +139,27 @@ class AsyncTestExtensionTest {
         assertThat(log).contains("ticker closed").doesNotContain("never"); // closed, so its finally ran
     }
 
+    static class LeavesALeakyTaskBehind {
+        @AsyncTest
+        void returnsTooEarly() {
+            createTask("leaky", () -> {
+                try {
+                    sleep(10);
+                } finally {
+                    throw new IllegalStateException("finally failed while closing");
+                }
+            });
+            sleep(1);
+        }
+    }
+
+    @Test
+    void aTaskWhoseFinallyThrowsWhenClosedFailsTheTestWithThatException() {
+        run(LeavesALeakyTaskBehind.class).assertThatEvents().haveExactly(1, event(test("returnsTooEarly"),
+                finishedWithFailure(instanceOf(AssertionError.class), message(m ->
+                        m.contains("task 2 (leaky) failed with java.lang.IllegalStateException: finally failed while closing")))));
+    }
+
     static volatile boolean stopSpinning;
 
     static class NeverYields {
