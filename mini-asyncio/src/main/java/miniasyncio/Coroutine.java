@@ -29,8 +29,17 @@ public final class Coroutine {
     /**
      * Thrown into a suspended coroutine by {@link #close()}: Python's {@code GeneratorExit}.
      * It unwinds the stack so every {@code finally} block runs. Let it propagate.
+     *
+     * <p>Why an {@link Error} and not a {@code RuntimeException}: the most common catch block a
+     * student writes is {@code catch (Exception e)}, and it must not swallow a request to stop
+     * (the task would log "error" and yield again, a zombie). Python made {@code GeneratorExit}
+     * (and, since 3.8, {@code asyncio.CancelledError}) a {@code BaseException} for exactly this
+     * reason: {@code except Exception} does not catch it. Java's precedent is
+     * {@code ThreadDeath}, an {@code Error} for the same reason. A {@code catch (Throwable t)}
+     * still catches it: such a block must rethrow it, and one that yields again instead is
+     * reported by {@link #close()} as ignoring it.
      */
-    public static final class Exit extends RuntimeException {
+    public static final class Exit extends Error {
         Exit() {
             super("coroutine closed", null, false, false);
         }

@@ -109,6 +109,47 @@ class CoroutineTest {
     }
 
     @Test
+    void catchExceptionDoesNotSwallowClose() {
+        // Exit is an Error, like Python's GeneratorExit a BaseException: except Exception misses it.
+        List<String> log = new ArrayList<>();
+        Coroutine co = new Coroutine("careless", () -> {
+            while (true) {
+                try {
+                    Coroutine.yield("working");
+                } catch (Exception e) {
+                    log.add("caught " + e); // must not see the request to stop
+                }
+            }
+        });
+        co.send(null);
+        co.close();
+        assertThat(Throwable.class.isAssignableFrom(Coroutine.Exit.class)).isTrue();
+        assertThat(Error.class.isAssignableFrom(Coroutine.Exit.class)).isTrue();
+        assertThat(log).isEmpty();
+        assertThat(co.isDone()).isTrue();
+        assertThat(((Step.Failed) co.outcome()).exception()).isInstanceOf(Coroutine.Exit.class);
+    }
+
+    @Test
+    void aBodyThatCatchesThrowableAndYieldsAgainIsReportedAsIgnoringClose() {
+        Coroutine co = new Coroutine("greedy", () -> {
+            while (true) {
+                try {
+                    Coroutine.yield("again");
+                } catch (Throwable t) {
+                    // wrong: Throwable includes Coroutine.Exit
+                }
+            }
+        });
+        co.send(null);
+        assertThatThrownBy(co::close)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'greedy' ignored close()")
+                .hasMessageContaining("catch (Throwable t) must rethrow it");
+        assertThat(co.isDone()).isTrue();
+    }
+
+    @Test
     void closeRaisesWhatTheBodyRaisedWhileClosingAsPythonDoes() {
         Coroutine co = new Coroutine("leaky", () -> {
             try {
