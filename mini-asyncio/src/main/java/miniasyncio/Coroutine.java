@@ -82,6 +82,16 @@ public final class Coroutine {
     }
 
     /**
+     * Where the suspended body waits, innermost frame first; empty unless it is suspended. For
+     * diagnostics only ({@link MonitorWatchdog} names the line a task holding a monitor is
+     * suspended at). It may be called from another thread while the loop's thread cannot mount
+     * this coroutine, as the JDK does for an unmounted virtual thread's stack trace.
+     */
+    StackTraceElement[] suspendedStack() {
+        return state == State.SUSPENDED ? continuation.getStackTrace() : new StackTraceElement[0];
+    }
+
+    /**
      * Resumes the body, making {@code value} the result of the {@link #yield} it is suspended in
      * (the first resume starts the body; Python requires {@code None} there, we ignore it).
      */
@@ -315,7 +325,7 @@ public final class Coroutine {
             default -> "the JDK reports the stack is pinned (" + reason + ")";
         };
         return "task '" + name + "' cannot suspend here: " + cause + ". Fix: do not call sleep() or another"
-                + " suspending method while holding a monitor; use java.util.concurrent.locks.ReentrantLock"
-                + " instead of synchronized, or leave the synchronized block before suspending.";
+                + " suspending method while holding a monitor; leave the synchronized block before suspending. "
+                + MonitorWatchdog.ADVICE;
     }
 }

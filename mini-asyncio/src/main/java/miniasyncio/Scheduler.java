@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * The lecture's {@code mini_asyncio.Scheduler}, name for name (in camelCase):
@@ -64,6 +65,8 @@ public class Scheduler {
     private int mainTid;
     private Instrument instrument;           // null when none: one check per hook on the hot path
     private final Map<Integer, Task> unretrieved = new LinkedHashMap<>(); // failures nobody looked at
+    private volatile Consumer<String> onStuck = System.err::println;
+    private volatile String stuckReport;
 
     /** A scheduler on the clock that {@link LoopPolicy} says (monotonic unless set otherwise). */
     public Scheduler() {
@@ -127,6 +130,7 @@ public class Scheduler {
         }
         started = true;
         CURRENT.set(this);
+        MonitorWatchdog.watch(this); // a task blocked on a monitor another (suspended) task holds is reported
         try {
             mainTid = createTask(name, main);
             while (hasWork() && !(endWithMain && results.containsKey(mainTid))) {
@@ -156,6 +160,7 @@ public class Scheduler {
             reportUnretrieved(System.err);
             throw failure;
         } finally {
+            MonitorWatchdog.unwatch();
             CURRENT.remove();
         }
     }
@@ -446,6 +451,32 @@ public class Scheduler {
      */
     public final void setEndWithMain(boolean endWithMain) {
         this.endWithMain = endWithMain;
+    }
+
+    /**
+     * What to do when the loop's thread is stuck for good: a task blocked on a monitor that a
+     * suspended task holds (see {@code MonitorWatchdog}). The action runs on the watchdog's
+     * thread, about a second after the loop stopped, with a report that names the tasks and
+     * what to use instead. By default it prints the report on stderr; the CLI then exits with
+     * code 1, and {@code @AsyncTest} fails the test. {@link #run} itself can never return: the
+     * blocked thread cannot be woken.
+     */
+    public final void setOnStuck(Consumer<String> action) {
+        if (action == null) {
+            throw new NullPointerException("setOnStuck(null): pass what to do with the report, e.g. System.err::println");
+        }
+        this.onStuck = action;
+    }
+
+    /** The report of why this loop is stuck for good, or null while it is not. */
+    public final String stuckReport() {
+        return stuckReport;
+    }
+
+    /** Called by the watchdog, once, on its own thread. */
+    final void stuckOnMonitor(String report) {
+        stuckReport = report;
+        onStuck.accept(report);
     }
 
     /** How many tasks are in {@code ready} right now (for statistics; O(1)). */

@@ -240,15 +240,17 @@ class CoroutineTest {
         Throwable e = ((Step.Failed) step).exception();
         assertThat(e).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("task 'pinned' cannot suspend here")
-                .hasMessageContaining("ReentrantLock");
+                .hasMessageContaining("exercises.step4_sync.Lock");
     }
 
     @Test
     void theMonitorPinMessageSaysSynchronized() {
         assertThat(Coroutine.pinnedMessage("worker", "MONITOR"))
                 .contains("synchronized")
-                .contains("java.util.concurrent.locks.ReentrantLock")
-                .contains("do not call sleep()");
+                .contains("do not call sleep()")
+                .contains("use a task-aware lock")
+                .contains("exercises.step4_sync.Lock")
+                .doesNotContain("use java.util.concurrent.locks.ReentrantLock");
     }
 
     @Test

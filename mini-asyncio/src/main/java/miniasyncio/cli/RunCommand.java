@@ -56,6 +56,14 @@ final class RunCommand implements Callable<Integer> {
             return Cli.USAGE;
         }
         LoopPolicy.setClock(virtualTime ? Clock::virtual : Clock::monotonic);
+        // A loop stuck on a monitor held by a suspended task can never return (its thread cannot
+        // be woken): after the report, the only way to end the command is to end the JVM.
+        LoopPolicy.onNewScheduler(scheduler -> scheduler.setOnStuck(report -> {
+            System.out.flush();
+            System.err.println(report);
+            System.err.println(name + " failed: the event loop is stuck for good; exiting with code " + Cli.FAILED);
+            System.exit(Cli.FAILED);
+        }));
         int exit = 0;
         try {
             observe.install(spec.commandLine(), loader());

@@ -20,6 +20,7 @@ public final class CoreExamples implements ExampleCatalog {
                 new ExampleInfo("YieldFrom", "§1 yield from delegates to an inner generator and gets its return", YieldFrom::main),
                 new ExampleInfo("RoundRobin", "§3a round-robin over generators: A, B, C take turns", RoundRobin::main),
                 new ExampleInfo("Example", "§3c the Scheduler with Sleep: three workers overlap, 0.3 s not 0.8 s", Example::main),
-                new ExampleInfo("BlockingTrap", "§4 Thread.sleep in a task freezes every other task; sleep() is the fix", BlockingTrap::main));
+                new ExampleInfo("BlockingTrap", "§4 Thread.sleep in a task freezes every other task; sleep() is the fix", BlockingTrap::main),
+                new ExampleInfo("ThreadLockRace", "§6 the race in one thread: expected 2, got: 1, and ReentrantLock does not fix it", ThreadLockRace::main));
     }
 }

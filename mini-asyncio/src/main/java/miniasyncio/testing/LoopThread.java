@@ -94,6 +94,13 @@ final class LoopThread {
                 }
             }
         });
+        // A task blocked on a monitor that a suspended task holds: the loop thread can never
+        // move again. Fail now with the watchdog's report rather than at the wall-clock limit.
+        scheduler.setOnStuck(report -> {
+            stuck = "the scheduler of " + name + " is stuck on a monitor";
+            abandoned = true;
+            ended.completeExceptionally(new AssertionError(report));
+        });
         this.thread = new Thread(this::loop, "mini-asyncio loop of " + name);
         this.thread.setDaemon(true);
         this.thread.start();

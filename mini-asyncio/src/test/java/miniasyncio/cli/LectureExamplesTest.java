@@ -1,0 +1,23 @@
+package miniasyncio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The lecture's printing examples, each compared line for line on the virtual clock. */
+class LectureExamplesTest {
+
+    static String transcript(String example) {
+        CliRun run = CliRun.of("run", example, "--virtual-time");
+        assertThat(run.exit()).as(run.err()).isZero();
+        return run.out();
+    }
+
+    @Test
+    void threadLockRaceShowsTheRaceAndThatReentrantLockDoesNotFixIt() {
+        assertThat(transcript("ThreadLockRace")).isEqualTo("""
+                expected 2, got: 1
+                with ReentrantLock: 1 (a thread lock does not keep tasks of one thread apart)
+                """);
+    }
+}
