@@ -210,7 +210,11 @@ public final class Coroutine {
                     "Coroutine.yield() called outside a coroutine: only code running inside a task or generator can suspend");
         }
         self.transfer = value;
-        Continuation.yield(SCOPE);
+        try {
+            Continuation.yield(SCOPE);
+        } catch (StackOverflowError tooDeep) {
+            throw tooDeepToSuspend(self.name, tooDeep);
+        }
         // Resumed: by send (a value), or by throwInto/close (an exception).
         Throwable thrown = self.throwIn;
         if (thrown != null) {
@@ -225,6 +229,31 @@ public final class Coroutine {
         Object in = self.transfer;
         self.transfer = null;
         return in;
+    }
+
+    /**
+     * The JDK could not save the task's frames: it says {@code StackOverflowError} for two
+     * different limits. Name the one that was hit, and how to get more.
+     */
+    static StackOverflowError tooDeepToSuspend(String name, StackOverflowError cause) {
+        String why;
+        if (String.valueOf(cause.getMessage()).contains("Humongous")) {
+            // The saved frames go into one heap object; G1 refuses one larger than half a heap
+            // region (region = heap / 2048, 1 to 32 MB): with a 2 GB heap, some 5,000-10,000 frames.
+            why = "the saved frames would be one object larger than half a G1 heap region, which the JDK refuses."
+                    + " For more, run java with -XX:G1HeapRegionSize=32m (or another collector: -XX:+UseParallelGC"
+                    + " or -XX:+UseSerialGC, which have no such limit), or make the recursion shallower.";
+        } else {
+            why = "to save a stack the JDK needs about as much free stack again. MiniAsyncio.run, the CLI and"
+                    + " @AsyncTest run the loop on a thread with a " + LoopStack.megabytes() + " MB stack; for more,"
+                    + " pass -Dminiasyncio.stackMb=N (megabytes). A loop started with new Scheduler().run() runs on"
+                    + " the calling thread: start it on a thread with a bigger stack (LoopStack.call(...), or -Xss for"
+                    + " the main thread), or make the recursion shallower.";
+        }
+        StackOverflowError e = new StackOverflowError("task '" + name + "' is too deep in its call stack to"
+                + " suspend: " + why);
+        e.initCause(cause);
+        return e;
     }
 
     private static boolean warm;

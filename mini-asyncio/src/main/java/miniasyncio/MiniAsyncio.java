@@ -33,13 +33,17 @@ public final class MiniAsyncio {
     private MiniAsyncio() {
     }
 
-    /** Runs {@code main} on a new {@link Scheduler} until all tasks finish; returns main's result. */
+    /**
+     * Runs {@code main} on a new {@link Scheduler} until all tasks finish; returns main's result.
+     * The loop runs on a thread with a big stack (see {@link LoopStack}), so that a task can
+     * suspend tens of thousands of calls deep with no JVM option; this thread waits for it.
+     */
     public static <T> T run(Callable<T> main) {
-        return new Scheduler().run(main);
+        return LoopStack.call(() -> new Scheduler().run(main));
     }
 
     public static void run(AsyncRunnable main) {
-        new Scheduler().run(asCallable(main));
+        LoopStack.call(() -> new Scheduler().run(asCallable(main)));
     }
 
     /**

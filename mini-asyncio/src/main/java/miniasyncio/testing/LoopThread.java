@@ -13,6 +13,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import miniasyncio.Instrument;
+import miniasyncio.LoopStack;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
@@ -101,7 +102,7 @@ final class LoopThread {
             abandoned = true;
             ended.completeExceptionally(new AssertionError(report));
         });
-        this.thread = new Thread(this::loop, "mini-asyncio loop of " + name);
+        this.thread = LoopStack.newThread(this::loop, "mini-asyncio loop of " + name); // deep suspensions fit
         this.thread.setDaemon(true);
         this.thread.start();
     }
