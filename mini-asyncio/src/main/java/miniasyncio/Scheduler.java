@@ -65,6 +65,9 @@ public class Scheduler {
     private int mainTid;
     private Instrument instrument;           // null when none: one check per hook on the hot path
     private final Map<Integer, Task> unretrieved = new LinkedHashMap<>(); // failures nobody looked at
+    private long stallLimit = 5_000_000;    // steps on one virtual instant with timers pending
+    private long stalledSteps;
+    private long stalledAt = -1;
     private volatile Consumer<String> onStuck = System.err::println;
     private volatile String stuckReport;
 
@@ -133,11 +136,15 @@ public class Scheduler {
         MonitorWatchdog.watch(this); // a task blocked on a monitor another (suspended) task holds is reported
         try {
             mainTid = createTask(name, main);
+            boolean virtual = clock instanceof VirtualClock;
             while (hasWork() && !(endWithMain && results.containsKey(mainTid))) {
                 wakeSleeping();
                 if (ready.isEmpty()) {
                     idleWaitOrDeadlock();
                     continue;
+                }
+                if (virtual) {
+                    checkVirtualTimeMoves();
                 }
                 stepOne();
             }
@@ -202,6 +209,52 @@ public class Scheduler {
             instrument.idleWait(from, Math.max(from, next.wakeAt));
         }
         clock.sleepUntil(next.wakeAt);
+    }
+
+    /**
+     * On the virtual clock, time moves only when no task is ready: it jumps to the next timer. A
+     * task that polls with {@code sleep(0)} for something a timer will bring (a flag another task
+     * sets after {@code sleep(1)}) stays ready forever, so time never reaches the timer: a program
+     * that works on the real clock would spin without end. After {@link #setStallLimit} steps at
+     * one instant with timers pending, the run stops with a message that names the polling tasks.
+     */
+    private void checkVirtualTimeMoves() {
+        if (sleeping.isEmpty()) {
+            stalledSteps = 0;
+            return;
+        }
+        long now = clock.nanoTime();
+        if (now != stalledAt) {
+            stalledAt = now;
+            stalledSteps = 0;
+        } else if (++stalledSteps > stallLimit) {
+            throw virtualTimeCannotMove();
+        }
+    }
+
+    private DeadlockException virtualTimeCannotMove() {
+        List<Task> polling = new ArrayList<>(ready);
+        String names = polling.size() <= 10 ? polling.toString()
+                : polling.subList(0, 10) + " and " + (polling.size() - 10) + " more";
+        Task next = sleeping.peek();
+        return new DeadlockException(String.format(java.util.Locale.ROOT, "virtual time cannot move: %s stayed ready"
+                        + " for %,d steps at t=%.3f s while %d timer%s wait%s (the next at t=%.3f s, %s). On the virtual"
+                        + " clock time jumps to the next timer only when no task is ready, so a task that polls with"
+                        + " sleep(0) for what a timer will bring never lets the timer come. Poll with sleep(d), d > 0,"
+                        + " or wait for an event instead of polling.",
+                names, stallLimit, clock.now(), sleeping.size(), sleeping.size() == 1 ? "" : "s",
+                sleeping.size() == 1 ? "s" : "", next.wakeAt / 1e9, next));
+    }
+
+    /**
+     * How many steps the loop may take at one virtual instant while timers are pending before it
+     * reports that virtual time cannot move (default 5,000,000: about a second of polling).
+     */
+    public final void setStallLimit(long steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("the stall limit is a number of steps >= 1, got " + steps);
+        }
+        stallLimit = steps;
     }
 
     /** The error for "tasks wait but nothing can wake them"; subclasses say who waits for what. */
