@@ -64,6 +64,22 @@ public final class MiniAsyncio {
         sleep(duration.toNanos() / 1e9);
     }
 
+    /**
+     * Runs {@code call}, a blocking call (a file, a database driver, {@code Thread.sleep}), on a
+     * worker thread, and returns its result: asyncio's {@code await asyncio.to_thread(f)}. The
+     * task is suspended meanwhile and the other tasks run; when the worker is done it hands the
+     * result to the loop and wakes it (no polling), and the task resumes on the loop's thread.
+     * What {@code call} throws is thrown here, as it is.
+     *
+     * <p>The call runs on another thread: it must not touch the loop (no {@code sleep},
+     * {@code createTask}) and should not share unguarded data with tasks. On the virtual clock no
+     * virtual time passes while it runs.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T toThread(Callable<T> call) throws Exception {
+        return (T) Scheduler.syscall("toThread", new ToThread(call));
+    }
+
     private static final Sleep ZERO = new Sleep(0);
 
     /**

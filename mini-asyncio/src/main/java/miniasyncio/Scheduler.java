@@ -65,6 +65,11 @@ public class Scheduler {
     private int mainTid;
     private Instrument instrument;           // null when none: one check per hook on the hot path
     private final Map<Integer, Task> unretrieved = new LinkedHashMap<>(); // failures nobody looked at
+    // toThread: tasks waiting for a worker thread, and what the workers hand back (any thread)
+    private final java.util.Set<Task> away = new java.util.LinkedHashSet<>();
+    private final java.util.concurrent.ConcurrentLinkedQueue<Task> inbox = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private java.util.concurrent.ExecutorService workers; // made on the first toThread
+    private Thread loopThread;
     private long stallLimit = 5_000_000;    // steps on one virtual instant with timers pending
     private long stalledSteps;
     private long stalledAt = -1;
@@ -134,10 +139,14 @@ public class Scheduler {
         started = true;
         CURRENT.set(this);
         MonitorWatchdog.watch(this); // a task blocked on a monitor another (suspended) task holds is reported
+        loopThread = Thread.currentThread();
         try {
             mainTid = createTask(name, main);
             boolean virtual = clock instanceof VirtualClock;
             while (hasWork() && !(endWithMain && results.containsKey(mainTid))) {
+                if (!away.isEmpty()) {
+                    takeWorkerResults();
+                }
                 wakeSleeping();
                 if (ready.isEmpty()) {
                     idleWaitOrDeadlock();
@@ -167,6 +176,9 @@ public class Scheduler {
             reportUnretrieved(System.err);
             throw failure;
         } finally {
+            if (workers != null) {
+                workers.shutdown(); // a worker still running (its task was closed) ends on its own
+            }
             MonitorWatchdog.unwatch();
             CURRENT.remove();
         }
@@ -178,7 +190,7 @@ public class Scheduler {
 
     /** The lecture's {@code _has_work}: is anything left that may still run? */
     protected boolean hasWork() {
-        return !ready.isEmpty() || !sleeping.isEmpty();
+        return !ready.isEmpty() || !sleeping.isEmpty() || !away.isEmpty();
     }
 
     /** The lecture's {@code _wake_sleeping}: every task whose timer is due goes to {@code ready}. */
@@ -201,6 +213,10 @@ public class Scheduler {
      */
     protected void idleWaitOrDeadlock() {
         Task next = sleeping.peek();
+        if (!away.isEmpty()) {
+            waitForWorkers(next);
+            return;
+        }
         if (next == null) {
             throw deadlock();
         }
@@ -255,6 +271,67 @@ public class Scheduler {
             throw new IllegalArgumentException("the stall limit is a number of steps >= 1, got " + steps);
         }
         stallLimit = steps;
+    }
+
+    /**
+     * Nothing is ready and a task waits for a worker thread ({@code toThread}): park until a worker
+     * hands its result back (it unparks this thread) or, on the real clock, until the next timer.
+     * No polling. On the virtual clock time stands still while a worker runs, as it does while a
+     * step runs: a blocking call takes no virtual time, and the order of a run stays the same.
+     */
+    private void waitForWorkers(Task nextTimer) {
+        long from = clock.nanoTime();
+        boolean virtual = clock instanceof VirtualClock;
+        if (instrument != null) {
+            instrument.idleWait(from, nextTimer == null || virtual ? from : Math.max(from, nextTimer.wakeAt));
+        }
+        while (inbox.isEmpty()) {
+            if (nextTimer == null || virtual) {
+                java.util.concurrent.locks.LockSupport.park(this);
+            } else {
+                long left = nextTimer.wakeAt - clock.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new java.util.concurrent.CancellationException(
+                        "the scheduler's thread was interrupted while waiting for a worker thread (toThread)");
+            }
+        }
+    }
+
+    /** Moves the tasks whose worker has finished to {@code ready}, with the result (or the exception). */
+    private void takeWorkerResults() {
+        Task task;
+        while ((task = inbox.poll()) != null) {
+            if (away.remove(task)) { // not closed meanwhile
+                ready.addLast(task);
+            }
+        }
+    }
+
+    /** Starts {@code call} on a worker thread; the task stays parked until the worker hands back. */
+    private void startWorker(Task task, java.util.concurrent.Callable<?> call) {
+        if (workers == null) {
+            workers = java.util.concurrent.Executors.newCachedThreadPool(runnable -> {
+                Thread t = new Thread(runnable, "mini-asyncio toThread worker");
+                t.setDaemon(true); // a blocking call abandoned by a closed task does not keep the JVM alive
+                return t;
+            });
+        }
+        away.add(task);
+        Thread loop = loopThread;
+        workers.execute(() -> {
+            try {
+                task.sendValue = call.call();
+            } catch (Throwable failure) {
+                task.throwValue = failure;
+            }
+            inbox.add(task);                                       // hands over (a happens-before edge)
+            java.util.concurrent.locks.LockSupport.unpark(loop);   // and wakes the loop if it waits
+        });
     }
 
     /** The error for "tasks wait but nothing can wake them"; subclasses say who waits for what. */
@@ -315,6 +392,7 @@ public class Scheduler {
     protected void handleSyscall(Task task, Object syscall) {
         switch (syscall) {
             case Sleep sleep -> sleepTask(task, sleep.nanos());
+            case ToThread toThread -> startWorker(task, toThread.call());
             case null, default -> scheduleThrow(task, unknownSyscall(syscall));
         }
     }
@@ -360,6 +438,7 @@ public class Scheduler {
     protected List<Task> pendingTasks() {
         List<Task> pending = new ArrayList<>(ready);
         pending.addAll(sleeping);
+        pending.addAll(away);
         return pending;
     }
 
@@ -404,6 +483,7 @@ public class Scheduler {
         }
         ready.clear();
         sleeping.clear();
+        away.clear(); // their workers finish on their own; what they hand back is dropped
     }
 
     /**

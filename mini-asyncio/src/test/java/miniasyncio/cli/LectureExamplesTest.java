@@ -14,6 +14,32 @@ class LectureExamplesTest {
     }
 
     @Test
+    void greetCreatingRunsNothingRunRunsItAndACallInATaskRunsItThere() {
+        assertThat(transcript("Greet")).isEqualTo("""
+                class miniasyncio.Coroutine
+                state: CORO_CREATED
+                greet: step 1
+                greet: step 2
+                greet: step 3
+                hello world
+                greet: step 1
+                greet: step 2
+                greet: step 3
+                hello world
+                ran in task 1 (main), no new task: true
+                """);
+    }
+
+    @Test
+    void asyncTextFileOpensReadsAndClosesThroughToThread() {
+        assertThat(transcript("AsyncTextFile")).isEqualTo("""
+                opened
+                hello from disk
+                closed
+                """);
+    }
+
+    @Test
     void threadLockRaceShowsTheRaceAndThatReentrantLockDoesNotFixIt() {
         assertThat(transcript("ThreadLockRace")).isEqualTo("""
                 expected 2, got: 1
