@@ -11,8 +11,8 @@ import java.util.concurrent.Callable;
  * same recursion without the suspension fits. {@link MiniAsyncio#run}, the CLI and
  * {@code @AsyncTest} therefore run the loop on a thread of their own with a {@value #DEFAULT_MB} MB
  * stack (reserved address space: only the pages a task touches cost memory). Everything still runs on that one thread: the caller only
- * waits for it, so the single-thread semantics are those of the lecture. What the caller's
- * thread-locals hold is not seen by the tasks.
+ * waits for it, so the single-thread semantics are those of the lecture. The caller's
+ * {@link ContextVar} values go with it; what its thread-locals hold is not seen by the tasks.
  *
  * <p>More: {@code -Dminiasyncio.stackMb=N}. A loop started with {@code new Scheduler().run(...)}
  * runs on the calling thread, whatever its stack.
@@ -79,9 +79,10 @@ public final class LoopStack {
             }
         }
         BigStackThread[] self = new BigStackThread[1];
+        var values = ContextVar.snapshot(null); // the caller's ContextVars go with it, as asyncio.run copies the context
         BigStackThread thread = (BigStackThread) newThread(() -> {
             try {
-                self[0].result = body.call();
+                self[0].result = ContextVar.runWith(values, body);
             } catch (Throwable t) {
                 self[0].failure = t;
             }

@@ -42,7 +42,12 @@ import java.util.function.Consumer;
  */
 public class Scheduler {
 
-    /** The scheduler running on this thread: the lecture's {@code ContextVar _current}. */
+    /**
+     * The scheduler running on this thread: the lecture's {@code ContextVar _current}. A thread
+     * slot serves here, not a {@link ContextVar}: a scheduler's whole loop runs on one thread, so
+     * every task of it shares the same answer, and the loop needs it between steps too, when no
+     * task runs to hold a context (a ContextVar's values live in tasks).
+     */
     private static final ThreadLocal<Scheduler> CURRENT = new ThreadLocal<>();
 
     /** Tasks that can run now, each carrying the value it will be sent. */
@@ -103,6 +108,7 @@ public class Scheduler {
     public int createTask(String name, Callable<?> body) {
         int tid = newTid();
         Task task = new Task(tid, name, new Coroutine(name, body), current);
+        task.context = ContextVar.snapshot(current); // a copy of the creator's values, as asyncio's tasks copy the context
         if (debug) {
             task.createdAt = new Throwable("task created here");
         }
@@ -323,9 +329,10 @@ public class Scheduler {
         }
         away.add(task);
         Thread loop = loopThread;
+        var context = task.context;
         workers.execute(() -> {
             try {
-                task.sendValue = call.call();
+                task.sendValue = ContextVar.runWith(context, call); // the call sees the task's ContextVars
             } catch (Throwable failure) {
                 task.throwValue = failure;
             }
