@@ -40,6 +40,22 @@ class LectureExamplesTest {
     }
 
     @Test
+    void blockingTrapOnTheVirtualClockSaysTheTrapShowsOnlyOnTheRealClock() {
+        String out = transcript("BlockingTrap");
+        assertThat(out).startsWith("""
+                == 1. The trap: the blocker calls Thread.sleep(300) inside a task ==
+                (On the virtual clock a step takes no time, so the trap does not show below:""");
+        assertThat(out).containsOnlyOnce("The trap shows only on the real clock");
+    }
+
+    @Test
+    void blockingTrapOnTheRealClockShowsTheFreezeAndNoNote() {
+        CliRun run = CliRun.of("run", "BlockingTrap");
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).doesNotContain("virtual clock").contains("late: the loop was blocked");
+    }
+
+    @Test
     void threadLockRaceShowsTheRaceAndThatReentrantLockDoesNotFixIt() {
         assertThat(transcript("ThreadLockRace")).isEqualTo("""
                 expected 2, got: 1
