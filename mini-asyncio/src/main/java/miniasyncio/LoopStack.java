@@ -19,10 +19,11 @@ import java.util.concurrent.Callable;
  *
  * <p>The other limit is the heap's, not the stack's: the JDK saves a suspended stack as one
  * object, and the G1 collector refuses one larger than half a heap region (1 to 32 MB, a
- * 2048th of the heap). With G1's 4 MB regions (an 8 GB heap) that is some 20,000-40,000 frames;
- * with a small heap's 1 MB regions, some 5,000-10,000. The error then says so and names the
- * flags: {@code -XX:G1HeapRegionSize=32m}, or the parallel or serial collector, which have no
- * such limit.
+ * 2048th of the heap, set by the JVM from the machine's memory). Measured with small frames:
+ * 4 MB regions save some 40,000 frames, 2 MB regions over 20,000, but the 1 MB regions of a heap
+ * under 4 GB (the default on a machine with less than 16 GB) only about 5,000. The error then
+ * says so and names the flags: {@code -XX:G1HeapRegionSize=32m}, or the parallel or serial
+ * collector, which have no such limit.
  */
 public final class LoopStack {
 
