@@ -31,7 +31,8 @@ import java.util.function.Consumer;
  * to make a parked task ready again.
  *
  * <p>Everything happens on the thread that called {@link #run}: no locks, no races, and with the
- * virtual clock the same order every time.
+ * virtual clock the same order every time. The one exception is what a task hands to
+ * {@code toThread}: that call runs on a worker thread, and only its result comes back to the loop.
  *
  * <p>Which methods a subclass may override: the syscall and bookkeeping hooks
  * ({@link #handleSyscall}, {@link #finishTask}, {@link #hasWork}, {@link #pendingTasks},
