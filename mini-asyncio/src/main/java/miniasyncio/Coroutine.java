@@ -29,8 +29,17 @@ public final class Coroutine {
     /**
      * Thrown into a suspended coroutine by {@link #close()}: Python's {@code GeneratorExit}.
      * It unwinds the stack so every {@code finally} block runs. Let it propagate.
+     *
+     * <p>Why an {@link Error} and not a {@code RuntimeException}: the most common catch block a
+     * student writes is {@code catch (Exception e)}, and it must not swallow a request to stop
+     * (the task would log "error" and yield again, a zombie). Python made {@code GeneratorExit}
+     * (and, since 3.8, {@code asyncio.CancelledError}) a {@code BaseException} for exactly this
+     * reason: {@code except Exception} does not catch it. Java's precedent is
+     * {@code ThreadDeath}, an {@code Error} for the same reason. A {@code catch (Throwable t)}
+     * still catches it: such a block must rethrow it, and one that yields again instead is
+     * reported by {@link #close()} as ignoring it.
      */
-    public static final class Exit extends RuntimeException {
+    public static final class Exit extends Error {
         Exit() {
             super("coroutine closed", null, false, false);
         }
@@ -73,6 +82,16 @@ public final class Coroutine {
     }
 
     /**
+     * Where the suspended body waits, innermost frame first; empty unless it is suspended. For
+     * diagnostics only ({@link MonitorWatchdog} names the line a task holding a monitor is
+     * suspended at). It may be called from another thread while the loop's thread cannot mount
+     * this coroutine, as the JDK does for an unmounted virtual thread's stack trace.
+     */
+    StackTraceElement[] suspendedStack() {
+        return state == State.SUSPENDED ? continuation.getStackTrace() : new StackTraceElement[0];
+    }
+
+    /**
      * Resumes the body, making {@code value} the result of the {@link #yield} it is suspended in
      * (the first resume starts the body; Python requires {@code None} there, we ignore it).
      */
@@ -96,10 +115,18 @@ public final class Coroutine {
     }
 
     /**
-     * Ends the coroutine now. If it is suspended, {@link Exit} is thrown at the suspension point
-     * so its {@code finally} blocks run. A continuation that is simply dropped while suspended
-     * would never run them: never abandon one, close it. Closing a finished or never-started
-     * coroutine does nothing (the body never ran, so there is nothing to unwind).
+     * Ends the coroutine now: Python's {@code g.close()}. If it is suspended, {@link Exit} is
+     * thrown at the suspension point so its {@code finally} blocks run. A continuation that is
+     * simply dropped while suspended would never run them: never abandon one, close it. Closing
+     * a finished or never-started coroutine does nothing (the body never ran, so there is
+     * nothing to unwind).
+     *
+     * <p>As in Python, an exception the body raises while it unwinds (a {@code finally} block
+     * that throws) is not lost: {@code close()} throws it (a checked one wrapped in
+     * {@link Step.TaskFailedException}), and it stays the coroutine's {@link #outcome()}. A body
+     * that lets {@link Exit} out, or returns, has closed normally.
+     *
+     * @throws IllegalStateException when the body caught {@link Exit} and yielded again
      */
     public void close() {
         switch (state) {
@@ -112,13 +139,22 @@ public final class Coroutine {
                     "close() called on coroutine '" + name + "' from inside itself");
             case SUSPENDED -> {
                 Step step = resume(null, new Exit());
-                if (step instanceof Step.Yielded(Object value)) {
-                    // The body caught Exit and yielded again: it would live on as a zombie.
-                    state = State.DONE;
-                    outcome = new Step.Failed(new IllegalStateException("coroutine '" + name
-                            + "' ignored close(): it caught Coroutine.Exit and yielded " + value
-                            + " again. Let Coroutine.Exit propagate, or rethrow it after cleaning up."));
-                    throw (IllegalStateException) ((Step.Failed) outcome).exception();
+                switch (step) {
+                    case Step.Yielded(Object value) -> {
+                        // The body caught Exit (or any Throwable) and yielded again: it would live
+                        // on as a zombie.
+                        state = State.DONE;
+                        IllegalStateException zombie = new IllegalStateException("coroutine '" + name
+                                + "' ignored close(): it caught Coroutine.Exit and yielded " + value
+                                + " again. Let Coroutine.Exit propagate (a catch (Throwable t) must rethrow it),"
+                                + " or rethrow it after cleaning up.");
+                        outcome = new Step.Failed(zombie);
+                        throw zombie;
+                    }
+                    case Step.Failed(Throwable raised) when !(raised instanceof Exit) -> {
+                        throw ((Step.Failed) step).rethrow(); // Python: close() raises what the body raised
+                    }
+                    default -> { } // Exit came out, or the body returned: closed as asked
                 }
             }
         }
@@ -174,7 +210,11 @@ public final class Coroutine {
                     "Coroutine.yield() called outside a coroutine: only code running inside a task or generator can suspend");
         }
         self.transfer = value;
-        Continuation.yield(SCOPE);
+        try {
+            Continuation.yield(SCOPE);
+        } catch (StackOverflowError tooDeep) {
+            throw tooDeepToSuspend(self.name, tooDeep);
+        }
         // Resumed: by send (a value), or by throwInto/close (an exception).
         Throwable thrown = self.throwIn;
         if (thrown != null) {
@@ -189,6 +229,31 @@ public final class Coroutine {
         Object in = self.transfer;
         self.transfer = null;
         return in;
+    }
+
+    /**
+     * The JDK could not save the task's frames: it says {@code StackOverflowError} for two
+     * different limits. Name the one that was hit, and how to get more.
+     */
+    static StackOverflowError tooDeepToSuspend(String name, StackOverflowError cause) {
+        String why;
+        if (String.valueOf(cause.getMessage()).contains("Humongous")) {
+            // The saved frames go into one heap object; G1 refuses one larger than half a heap
+            // region (region = heap / 2048, 1 to 32 MB): with a 2 GB heap, some 5,000-10,000 frames.
+            why = "the saved frames would be one object larger than half a G1 heap region, which the JDK refuses."
+                    + " For more, run java with -XX:G1HeapRegionSize=32m (or another collector: -XX:+UseParallelGC"
+                    + " or -XX:+UseSerialGC, which have no such limit), or make the recursion shallower.";
+        } else {
+            why = "to save a stack the JDK needs about as much free stack again. MiniAsyncio.run, the CLI and"
+                    + " @AsyncTest run the loop on a thread with a " + LoopStack.megabytes() + " MB stack; for more,"
+                    + " pass -Dminiasyncio.stackMb=N (megabytes). A loop started with new Scheduler().run() runs on"
+                    + " the calling thread: start it on a thread with a bigger stack (LoopStack.call(...), or -Xss for"
+                    + " the main thread), or make the recursion shallower.";
+        }
+        StackOverflowError e = new StackOverflowError("task '" + name + "' is too deep in its call stack to"
+                + " suspend: " + why);
+        e.initCause(cause);
+        return e;
     }
 
     private static boolean warm;
@@ -289,7 +354,7 @@ public final class Coroutine {
             default -> "the JDK reports the stack is pinned (" + reason + ")";
         };
         return "task '" + name + "' cannot suspend here: " + cause + ". Fix: do not call sleep() or another"
-                + " suspending method while holding a monitor; use java.util.concurrent.locks.ReentrantLock"
-                + " instead of synchronized, or leave the synchronized block before suspending.";
+                + " suspending method while holding a monitor; leave the synchronized block before suspending. "
+                + MonitorWatchdog.ADVICE;
     }
 }

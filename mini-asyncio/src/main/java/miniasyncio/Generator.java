@@ -71,7 +71,11 @@ public final class Generator<Y, S, R> implements Iterable<Y> {
         return unpack(coroutine.throwInto(exception));
     }
 
-    /** {@code g.close()}: unwinds the body (its {@code finally} blocks run); further calls raise StopIteration. */
+    /**
+     * {@code g.close()}: unwinds the body (its {@code finally} blocks run); further calls raise
+     * StopIteration. As in Python, an exception the body raises while unwinding is thrown here,
+     * not lost (a checked one wrapped in {@link Step.TaskFailedException}).
+     */
     public void close() {
         coroutine.close();
     }

@@ -42,7 +42,28 @@ public final class LoopPolicy {
         return clocks.get();
     }
 
+    /**
+     * Runs {@code body} with the setups switched off on this thread: the schedulers it makes get
+     * no instrument, no debug mode, nothing the CLI asked for. For runs that are not the
+     * program's own, such as a silent warm-up before a timed run: a {@code --trace} must not
+     * show them.
+     */
+    public static void withoutSetups(Runnable body) {
+        boolean was = SUSPENDED.get();
+        SUSPENDED.set(true);
+        try {
+            body.run();
+        } finally {
+            SUSPENDED.set(was);
+        }
+    }
+
+    private static final ThreadLocal<Boolean> SUSPENDED = ThreadLocal.withInitial(() -> false);
+
     static void apply(Scheduler scheduler) {
+        if (SUSPENDED.get()) {
+            return;
+        }
         for (Consumer<Scheduler> setup : setups) {
             setup.accept(scheduler);
         }

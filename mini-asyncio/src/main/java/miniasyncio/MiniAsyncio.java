@@ -33,13 +33,17 @@ public final class MiniAsyncio {
     private MiniAsyncio() {
     }
 
-    /** Runs {@code main} on a new {@link Scheduler} until all tasks finish; returns main's result. */
+    /**
+     * Runs {@code main} on a new {@link Scheduler} until all tasks finish; returns main's result.
+     * The loop runs on a thread with a big stack (see {@link LoopStack}), so that a task can
+     * suspend tens of thousands of calls deep with no JVM option; this thread waits for it.
+     */
     public static <T> T run(Callable<T> main) {
-        return new Scheduler().run(main);
+        return LoopStack.call(() -> new Scheduler().run(main));
     }
 
     public static void run(AsyncRunnable main) {
-        new Scheduler().run(asCallable(main));
+        LoopStack.call(() -> new Scheduler().run(asCallable(main)));
     }
 
     /**
@@ -58,6 +62,22 @@ public final class MiniAsyncio {
             throw new IllegalArgumentException("sleep() needs a duration of at least 0, got " + duration);
         }
         sleep(duration.toNanos() / 1e9);
+    }
+
+    /**
+     * Runs {@code call}, a blocking call (a file, a database driver, {@code Thread.sleep}), on a
+     * worker thread, and returns its result: asyncio's {@code await asyncio.to_thread(f)}. The
+     * task is suspended meanwhile and the other tasks run; when the worker is done it hands the
+     * result to the loop and wakes it (no polling), and the task resumes on the loop's thread.
+     * What {@code call} throws is thrown here, as it is.
+     *
+     * <p>The call runs on another thread: it must not touch the loop (no {@code sleep},
+     * {@code createTask}) and should not share unguarded data with tasks. On the virtual clock no
+     * virtual time passes while it runs.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T toThread(Callable<T> call) throws Exception {
+        return (T) Scheduler.syscall("toThread", new ToThread(call));
     }
 
     private static final Sleep ZERO = new Sleep(0);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * The lecture's {@code mini_asyncio.Scheduler}, name for name (in camelCase):
@@ -30,7 +31,8 @@ import java.util.concurrent.Callable;
  * to make a parked task ready again.
  *
  * <p>Everything happens on the thread that called {@link #run}: no locks, no races, and with the
- * virtual clock the same order every time.
+ * virtual clock the same order every time. The one exception is what a task hands to
+ * {@code toThread}: that call runs on a worker thread, and only its result comes back to the loop.
  *
  * <p>Which methods a subclass may override: the syscall and bookkeeping hooks
  * ({@link #handleSyscall}, {@link #finishTask}, {@link #hasWork}, {@link #pendingTasks},
@@ -41,7 +43,12 @@ import java.util.concurrent.Callable;
  */
 public class Scheduler {
 
-    /** The scheduler running on this thread: the lecture's {@code ContextVar _current}. */
+    /**
+     * The scheduler running on this thread: the lecture's {@code ContextVar _current}. A thread
+     * slot serves here, not a {@link ContextVar}: a scheduler's whole loop runs on one thread, so
+     * every task of it shares the same answer, and the loop needs it between steps too, when no
+     * task runs to hold a context (a ContextVar's values live in tasks).
+     */
     private static final ThreadLocal<Scheduler> CURRENT = new ThreadLocal<>();
 
     /** Tasks that can run now, each carrying the value it will be sent. */
@@ -64,6 +71,16 @@ public class Scheduler {
     private int mainTid;
     private Instrument instrument;           // null when none: one check per hook on the hot path
     private final Map<Integer, Task> unretrieved = new LinkedHashMap<>(); // failures nobody looked at
+    // toThread: tasks waiting for a worker thread, and what the workers hand back (any thread)
+    private final java.util.Set<Task> away = new java.util.LinkedHashSet<>();
+    private final java.util.concurrent.ConcurrentLinkedQueue<Task> inbox = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private java.util.concurrent.ExecutorService workers; // made on the first toThread
+    private Thread loopThread;
+    private long stallLimit = 5_000_000;    // steps on one virtual instant with timers pending
+    private long stalledSteps;
+    private long stalledAt = -1;
+    private volatile Consumer<String> onStuck = System.err::println;
+    private volatile String stuckReport;
 
     /** A scheduler on the clock that {@link LoopPolicy} says (monotonic unless set otherwise). */
     public Scheduler() {
@@ -92,6 +109,7 @@ public class Scheduler {
     public int createTask(String name, Callable<?> body) {
         int tid = newTid();
         Task task = new Task(tid, name, new Coroutine(name, body), current);
+        task.context = ContextVar.snapshot(current); // a copy of the creator's values, as asyncio's tasks copy the context
         if (debug) {
             task.createdAt = new Throwable("task created here");
         }
@@ -127,13 +145,22 @@ public class Scheduler {
         }
         started = true;
         CURRENT.set(this);
+        MonitorWatchdog.watch(this); // a task blocked on a monitor another (suspended) task holds is reported
+        loopThread = Thread.currentThread();
         try {
             mainTid = createTask(name, main);
+            boolean virtual = clock instanceof VirtualClock;
             while (hasWork() && !(endWithMain && results.containsKey(mainTid))) {
+                if (!away.isEmpty()) {
+                    takeWorkerResults();
+                }
                 wakeSleeping();
                 if (ready.isEmpty()) {
                     idleWaitOrDeadlock();
                     continue;
+                }
+                if (virtual) {
+                    checkVirtualTimeMoves();
                 }
                 stepOne();
             }
@@ -151,8 +178,15 @@ public class Scheduler {
             } catch (Throwable whileClosing) {
                 failure.addSuppressed(whileClosing);
             }
+            // The loop stopped early, but the failures nobody retrieved (and those raised while
+            // closing) are still reported: no path out of run() loses an exception.
+            reportUnretrieved(System.err);
             throw failure;
         } finally {
+            if (workers != null) {
+                workers.shutdown(); // a worker still running (its task was closed) ends on its own
+            }
+            MonitorWatchdog.unwatch();
             CURRENT.remove();
         }
     }
@@ -163,7 +197,7 @@ public class Scheduler {
 
     /** The lecture's {@code _has_work}: is anything left that may still run? */
     protected boolean hasWork() {
-        return !ready.isEmpty() || !sleeping.isEmpty();
+        return !ready.isEmpty() || !sleeping.isEmpty() || !away.isEmpty();
     }
 
     /** The lecture's {@code _wake_sleeping}: every task whose timer is due goes to {@code ready}. */
@@ -186,6 +220,10 @@ public class Scheduler {
      */
     protected void idleWaitOrDeadlock() {
         Task next = sleeping.peek();
+        if (!away.isEmpty()) {
+            waitForWorkers(next);
+            return;
+        }
         if (next == null) {
             throw deadlock();
         }
@@ -194,6 +232,114 @@ public class Scheduler {
             instrument.idleWait(from, Math.max(from, next.wakeAt));
         }
         clock.sleepUntil(next.wakeAt);
+    }
+
+    /**
+     * On the virtual clock, time moves only when no task is ready: it jumps to the next timer. A
+     * task that polls with {@code sleep(0)} for something a timer will bring (a flag another task
+     * sets after {@code sleep(1)}) stays ready forever, so time never reaches the timer: a program
+     * that works on the real clock would spin without end. After {@link #setStallLimit} steps at
+     * one instant with timers pending, the run stops with a message that names the polling tasks.
+     */
+    private void checkVirtualTimeMoves() {
+        if (sleeping.isEmpty()) {
+            stalledSteps = 0;
+            return;
+        }
+        long now = clock.nanoTime();
+        if (now != stalledAt) {
+            stalledAt = now;
+            stalledSteps = 0;
+        } else if (++stalledSteps > stallLimit) {
+            throw virtualTimeCannotMove();
+        }
+    }
+
+    private DeadlockException virtualTimeCannotMove() {
+        List<Task> polling = new ArrayList<>(ready);
+        String names = polling.size() <= 10 ? polling.toString()
+                : polling.subList(0, 10) + " and " + (polling.size() - 10) + " more";
+        Task next = sleeping.peek();
+        return new DeadlockException(String.format(java.util.Locale.ROOT, "virtual time cannot move: %s stayed ready"
+                        + " for %,d steps at t=%.3f s while %d timer%s wait%s (the next at t=%.3f s, %s). On the virtual"
+                        + " clock time jumps to the next timer only when no task is ready, so a task that polls with"
+                        + " sleep(0) for what a timer will bring never lets the timer come. Poll with sleep(d), d > 0,"
+                        + " or wait for an event instead of polling.",
+                names, stallLimit, clock.now(), sleeping.size(), sleeping.size() == 1 ? "" : "s",
+                sleeping.size() == 1 ? "s" : "", next.wakeAt / 1e9, next));
+    }
+
+    /**
+     * How many steps the loop may take at one virtual instant while timers are pending before it
+     * reports that virtual time cannot move (default 5,000,000: about a second of polling).
+     */
+    public final void setStallLimit(long steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("the stall limit is a number of steps >= 1, got " + steps);
+        }
+        stallLimit = steps;
+    }
+
+    /**
+     * Nothing is ready and a task waits for a worker thread ({@code toThread}): park until a worker
+     * hands its result back (it unparks this thread) or, on the real clock, until the next timer.
+     * No polling. On the virtual clock time stands still while a worker runs, as it does while a
+     * step runs: a blocking call takes no virtual time, and the order of a run stays the same.
+     */
+    private void waitForWorkers(Task nextTimer) {
+        long from = clock.nanoTime();
+        boolean virtual = clock instanceof VirtualClock;
+        if (instrument != null) {
+            instrument.idleWait(from, nextTimer == null || virtual ? from : Math.max(from, nextTimer.wakeAt));
+        }
+        while (inbox.isEmpty()) {
+            if (nextTimer == null || virtual) {
+                java.util.concurrent.locks.LockSupport.park(this);
+            } else {
+                long left = nextTimer.wakeAt - clock.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new java.util.concurrent.CancellationException(
+                        "the scheduler's thread was interrupted while waiting for a worker thread (toThread)");
+            }
+        }
+    }
+
+    /** Moves the tasks whose worker has finished to {@code ready}, with the result (or the exception). */
+    private void takeWorkerResults() {
+        Task task;
+        while ((task = inbox.poll()) != null) {
+            if (away.remove(task)) { // not closed meanwhile
+                ready.addLast(task);
+            }
+        }
+    }
+
+    /** Starts {@code call} on a worker thread; the task stays parked until the worker hands back. */
+    private void startWorker(Task task, java.util.concurrent.Callable<?> call) {
+        if (workers == null) {
+            workers = java.util.concurrent.Executors.newCachedThreadPool(runnable -> {
+                Thread t = new Thread(runnable, "mini-asyncio toThread worker");
+                t.setDaemon(true); // a blocking call abandoned by a closed task does not keep the JVM alive
+                return t;
+            });
+        }
+        away.add(task);
+        Thread loop = loopThread;
+        var context = task.context;
+        workers.execute(() -> {
+            try {
+                task.sendValue = ContextVar.runWith(context, call); // the call sees the task's ContextVars
+            } catch (Throwable failure) {
+                task.throwValue = failure;
+            }
+            inbox.add(task);                                       // hands over (a happens-before edge)
+            java.util.concurrent.locks.LockSupport.unpark(loop);   // and wakes the loop if it waits
+        });
     }
 
     /** The error for "tasks wait but nothing can wake them"; subclasses say who waits for what. */
@@ -254,6 +400,7 @@ public class Scheduler {
     protected void handleSyscall(Task task, Object syscall) {
         switch (syscall) {
             case Sleep sleep -> sleepTask(task, sleep.nanos());
+            case ToThread toThread -> startWorker(task, toThread.call());
             case null, default -> scheduleThrow(task, unknownSyscall(syscall));
         }
     }
@@ -299,6 +446,7 @@ public class Scheduler {
     protected List<Task> pendingTasks() {
         List<Task> pending = new ArrayList<>(ready);
         pending.addAll(sleeping);
+        pending.addAll(away);
         return pending;
     }
 
@@ -328,17 +476,36 @@ public class Scheduler {
         unretrieved.clear();
     }
 
-    /** Closes every unfinished task, so that its {@code finally} blocks run. */
+    /**
+     * Closes every unfinished task, so that its {@code finally} blocks run. An exception a task
+     * raises while it is closed (a {@code finally} that throws) becomes that task's failure, kept
+     * in {@code results} as unretrieved, so that {@link #run} reports it.
+     */
     protected void closeAll() {
         for (Task task : pendingTasks()) {
             try {
                 task.coroutine.close();
-            } catch (RuntimeException e) {
-                System.err.println("while closing " + task + ": " + e);
+            } catch (Throwable raised) {
+                failedWhileClosing(task, raised);
             }
         }
         ready.clear();
         sleeping.clear();
+        away.clear(); // their workers finish on their own; what they hand back is dropped
+    }
+
+    /**
+     * Records {@code raised}, thrown by {@code task} while it was being closed, as the task's
+     * failure: nobody can retrieve it any more, so it is reported at the end of {@link #run}.
+     * Instruments see the task exit with it.
+     */
+    protected final void failedWhileClosing(Task task, Throwable raised) {
+        Step.Failed failed = new Step.Failed(raised);
+        results.put(task.tid, failed);
+        unretrieved.put(task.tid, task);
+        if (instrument != null) {
+            instrument.taskExited(task, failed);
+        }
     }
 
     // ------------------------------------------------------------------ public accessors
@@ -425,6 +592,32 @@ public class Scheduler {
      */
     public final void setEndWithMain(boolean endWithMain) {
         this.endWithMain = endWithMain;
+    }
+
+    /**
+     * What to do when the loop's thread is stuck for good: a task blocked on a monitor that a
+     * suspended task holds (see {@code MonitorWatchdog}). The action runs on the watchdog's
+     * thread, about a second after the loop stopped, with a report that names the tasks and
+     * what to use instead. By default it prints the report on stderr; the CLI then exits with
+     * code 1, and {@code @AsyncTest} fails the test. {@link #run} itself can never return: the
+     * blocked thread cannot be woken.
+     */
+    public final void setOnStuck(Consumer<String> action) {
+        if (action == null) {
+            throw new NullPointerException("setOnStuck(null): pass what to do with the report, e.g. System.err::println");
+        }
+        this.onStuck = action;
+    }
+
+    /** The report of why this loop is stuck for good, or null while it is not. */
+    public final String stuckReport() {
+        return stuckReport;
+    }
+
+    /** Called by the watchdog, once, on its own thread. */
+    final void stuckOnMonitor(String report) {
+        stuckReport = report;
+        onStuck.accept(report);
     }
 
     /** How many tasks are in {@code ready} right now (for statistics; O(1)). */

@@ -36,6 +36,9 @@ public final class Task {
     long wakeAt;
     long sleepSeq;
 
+    /** Its {@link ContextVar} values: an immutable map, replaced on each set. */
+    java.util.Map<ContextVar<?>, Object> context;
+
     /** Where the task was created, recorded only in debug mode (else null). */
     Throwable createdAt;
 

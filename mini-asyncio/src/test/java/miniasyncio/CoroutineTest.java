@@ -109,6 +109,95 @@ class CoroutineTest {
     }
 
     @Test
+    void catchExceptionDoesNotSwallowClose() {
+        // Exit is an Error, like Python's GeneratorExit a BaseException: except Exception misses it.
+        List<String> log = new ArrayList<>();
+        Coroutine co = new Coroutine("careless", () -> {
+            while (true) {
+                try {
+                    Coroutine.yield("working");
+                } catch (Exception e) {
+                    log.add("caught " + e); // must not see the request to stop
+                }
+            }
+        });
+        co.send(null);
+        co.close();
+        assertThat(Throwable.class.isAssignableFrom(Coroutine.Exit.class)).isTrue();
+        assertThat(Error.class.isAssignableFrom(Coroutine.Exit.class)).isTrue();
+        assertThat(log).isEmpty();
+        assertThat(co.isDone()).isTrue();
+        assertThat(((Step.Failed) co.outcome()).exception()).isInstanceOf(Coroutine.Exit.class);
+    }
+
+    @Test
+    void aBodyThatCatchesThrowableAndYieldsAgainIsReportedAsIgnoringClose() {
+        Coroutine co = new Coroutine("greedy", () -> {
+            while (true) {
+                try {
+                    Coroutine.yield("again");
+                } catch (Throwable t) {
+                    // wrong: Throwable includes Coroutine.Exit
+                }
+            }
+        });
+        co.send(null);
+        assertThatThrownBy(co::close)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'greedy' ignored close()")
+                .hasMessageContaining("catch (Throwable t) must rethrow it");
+        assertThat(co.isDone()).isTrue();
+    }
+
+    @Test
+    void closeRaisesWhatTheBodyRaisedWhileClosingAsPythonDoes() {
+        Coroutine co = new Coroutine("leaky", () -> {
+            try {
+                return Coroutine.yield("waiting");
+            } finally {
+                throw new IllegalStateException("cleanup failed");
+            }
+        });
+        co.send(null);
+        assertThatThrownBy(co::close).isInstanceOf(IllegalStateException.class).hasMessage("cleanup failed");
+        assertThat(co.isDone()).isTrue();
+        assertThat(((Step.Failed) co.outcome()).exception()).hasMessage("cleanup failed");
+    }
+
+    @Test
+    void aCheckedExceptionRaisedWhileClosingArrivesWrapped() {
+        Coroutine co = new Coroutine("io", () -> {
+            try {
+                return Coroutine.yield(null);
+            } finally {
+                if (co0 != null) {
+                    throw new java.io.IOException("flush failed");
+                }
+            }
+        });
+        co0 = co;
+        co.send(null);
+        assertThatThrownBy(co::close).isInstanceOf(Step.TaskFailedException.class)
+                .hasCauseInstanceOf(java.io.IOException.class);
+    }
+
+    private static Coroutine co0;
+
+    @Test
+    void aBodyThatReturnsWhenClosedHasClosedNormally() {
+        Coroutine co = new Coroutine("polite", () -> {
+            try {
+                return Coroutine.yield(null);
+            } catch (Coroutine.Exit exit) {
+                return "cleaned up";
+            }
+        });
+        co.send(null);
+        co.close(); // Python: a generator may catch GeneratorExit and return
+        assertThat(co.outcome()).isEqualTo(new Step.Returned("cleaned up"));
+    }
+
+    @Test
     void resumingAFinishedCoroutineIsAnError() {
         Coroutine co = new Coroutine("once", () -> 1);
         co.send(null);
@@ -151,15 +240,17 @@ class CoroutineTest {
         Throwable e = ((Step.Failed) step).exception();
         assertThat(e).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("task 'pinned' cannot suspend here")
-                .hasMessageContaining("ReentrantLock");
+                .hasMessageContaining("exercises.step4_sync.Lock");
     }
 
     @Test
     void theMonitorPinMessageSaysSynchronized() {
         assertThat(Coroutine.pinnedMessage("worker", "MONITOR"))
                 .contains("synchronized")
-                .contains("java.util.concurrent.locks.ReentrantLock")
-                .contains("do not call sleep()");
+                .contains("do not call sleep()")
+                .contains("use a task-aware lock")
+                .contains("exercises.step4_sync.Lock")
+                .doesNotContain("use java.util.concurrent.locks.ReentrantLock");
     }
 
     @Test

@@ -138,6 +138,24 @@ class GeneratorTest {
     }
 
     @Test
+    void closeRaisesWhatAFinallyRaisedEvenThroughYieldFrom() {
+        // Python: g.close() raises the exception the generator raised while closing.
+        Generator<String, Void, Void> inner = new Generator<>(g -> {
+            try {
+                g.yield("in");
+                return null;
+            } finally {
+                throw new IllegalStateException("inner cleanup failed");
+            }
+        });
+        Generator<String, Void, Void> outer = new Generator<>(g -> g.yieldFrom(inner));
+        outer.next();
+        assertThatThrownBy(outer::close).isInstanceOf(IllegalStateException.class).hasMessage("inner cleanup failed");
+        assertThat(outer.isDone()).isTrue();
+        assertThatThrownBy(outer::next).isInstanceOf(StopIteration.class);
+    }
+
+    @Test
     void yieldOutsideTheBodyNamesTheMistake() {
         Generator<Integer, Void, Void> c = counter(0, 1);
         assertThatThrownBy(() -> c.yield(5))

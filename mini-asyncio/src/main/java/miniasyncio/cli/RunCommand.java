@@ -12,8 +12,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import miniasyncio.Clock;
 import miniasyncio.LoopPolicy;
+import miniasyncio.LoopStack;
 import miniasyncio.MiniAsyncio;
 import miniasyncio.NotImplementedYet;
+import miniasyncio.Step;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,10 +67,23 @@ final class RunCommand implements Callable<Integer> {
         }
         LoopPolicy.setClock(virtualTime ? Clock::virtual : Clock::monotonic);
         System.setProperty(OPTIONS_PROPERTY, String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        // A loop stuck on a monitor held by a suspended task can never return (its thread cannot
+        // be woken): after the report, the only way to end the command is to end the JVM.
+        LoopPolicy.onNewScheduler(scheduler -> scheduler.setOnStuck(report -> {
+            System.out.flush();
+            System.err.println(report);
+            System.err.println(name + " failed: the event loop is stuck for good; exiting with code " + Cli.FAILED);
+            System.exit(Cli.FAILED);
+        }));
         int exit = 0;
         try {
             observe.install(spec.commandLine(), loader());
-            main.main(args.toArray(String[]::new));
+            // On a thread with a big stack (LoopStack), so a task suspends deep in its calls with no -Xss.
+            String[] mainArgs = args.toArray(String[]::new);
+            LoopStack.call(() -> {
+                main.main(mainArgs);
+                return null;
+            });
         } catch (CommandLine.ParameterException usage) {
             throw usage;
         } catch (Throwable failure) {
@@ -84,7 +99,11 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int report(Throwable failure) {
-        Throwable cause = failure instanceof InvocationTargetException ite ? ite.getCause() : failure;
+        Throwable cause = failure;
+        if (cause instanceof Step.TaskFailedException wrapped && wrapped.getCause() instanceof InvocationTargetException) {
+            cause = wrapped.getCause(); // LoopStack carries main's checked exception across threads wrapped
+        }
+        cause = cause instanceof InvocationTargetException ite ? ite.getCause() : cause;
         NotImplementedYet missing = NotImplementedYet.findIn(cause);
         if (missing != null) {
             System.err.println(name + ": " + missing.getMessage());

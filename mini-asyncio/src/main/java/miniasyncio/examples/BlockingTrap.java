@@ -5,6 +5,7 @@ import static miniasyncio.MiniAsyncio.now;
 import static miniasyncio.MiniAsyncio.sleep;
 
 import miniasyncio.Scheduler;
+import miniasyncio.VirtualClock;
 
 /**
  * The classic trap (digest section 4): a task calls {@code Thread.sleep} instead of
@@ -26,6 +27,10 @@ public final class BlockingTrap {
     static final double BLOCK = 0.3;
     /** The options {@code run} was given (the CLI sets it): no need to suggest what is already on. */
     static final String RUN_OPTIONS = "miniasyncio.run.options";
+
+    static final String VIRTUAL_NOTE = "(On the virtual clock a step takes no time, so the trap does not show below: the"
+            + " tickers keep time and the run looks shorter than the fix. The trap shows only on the real clock: run"
+            + " BlockingTrap without --virtual-time.)";
 
     private BlockingTrap() {
     }
@@ -59,6 +64,12 @@ public final class BlockingTrap {
 
     static void once(boolean trap) {
         Scheduler scheduler = new Scheduler();
+        if (trap && scheduler.clock() instanceof VirtualClock) {
+            // The trap is real time spent inside a step, and a step takes no virtual time: on this
+            // clock the trap looks harmless (0.30 s, less than the fix), which would teach the
+            // opposite of the lesson. Say so before its transcript.
+            System.out.println(VIRTUAL_NOTE);
+        }
         double started = scheduler.now();
         scheduler.run("main", () -> {
             createTask("ticker A", () -> ticker("ticker A", started));

@@ -13,6 +13,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import miniasyncio.Instrument;
+import miniasyncio.LoopStack;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
@@ -59,6 +60,8 @@ final class LoopThread {
     private final BlockingQueue<Job> jobs = new LinkedBlockingQueue<>();
     private final CompletableFuture<End> ended = new CompletableFuture<>();
     private final Set<Integer> reported = new HashSet<>();  // touched on the loop thread only
+    private final List<Lost> failedWhileClosing = new ArrayList<>(); // loop thread only
+    private boolean mainEnded; // loop thread only
     private final Thread thread;
     private volatile Job current;
     private volatile String stuck; // set once a job timed out: the loop can no longer be used
@@ -82,8 +85,24 @@ final class LoopThread {
                     throw new CancellationException("the test that ran " + task + " timed out; this loop was abandoned");
                 }
             }
+
+            @Override
+            public void taskExited(Task task, Step.Outcome outcome) {
+                // After main has returned, a task exits only by being closed: one whose finally
+                // threw must fail the test too, not only be printed by run().
+                if (mainEnded && outcome instanceof Step.Failed(Throwable e) && reported.add(task.tid())) {
+                    failedWhileClosing.add(new Lost(task, e));
+                }
+            }
         });
-        this.thread = new Thread(this::loop, "mini-asyncio loop of " + name);
+        // A task blocked on a monitor that a suspended task holds: the loop thread can never
+        // move again. Fail now with the watchdog's report rather than at the wall-clock limit.
+        scheduler.setOnStuck(report -> {
+            stuck = "the scheduler of " + name + " is stuck on a monitor";
+            abandoned = true;
+            ended.completeExceptionally(new AssertionError(report));
+        });
+        this.thread = LoopStack.newThread(this::loop, "mini-asyncio loop of " + name); // deep suspensions fit
         this.thread.setDaemon(true);
         this.thread.start();
     }
@@ -95,6 +114,11 @@ final class LoopThread {
     private void loop() {
         try {
             End end = scheduler.run(name, this::main);
+            if (!failedWhileClosing.isEmpty()) {
+                List<Lost> lost = new ArrayList<>(end.unretrieved());
+                lost.addAll(failedWhileClosing);
+                end = new End(end.pending(), List.copyOf(lost));
+            }
             // Completed only now that run() has closed the tasks left, so that their finally
             // blocks have run when JUnit's thread looks.
             ended.complete(end);
@@ -124,6 +148,7 @@ final class LoopThread {
             current = null;
             job.done.complete(new Outcome(failure, newUnretrieved()));
         }
+        mainEnded = true;
         return new End(List.copyOf(scheduler.pending()), newUnretrieved());
     }
 

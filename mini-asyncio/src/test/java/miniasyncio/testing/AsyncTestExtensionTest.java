@@ -139,6 +139,60 @@ class AsyncTestExtensionTest {
         assertThat(log).contains("ticker closed").doesNotContain("never"); // closed, so its finally ran
     }
 
+    static class LeavesALeakyTaskBehind {
+        @AsyncTest
+        void returnsTooEarly() {
+            createTask("leaky", () -> {
+                try {
+                    sleep(10);
+                } finally {
+                    throw new IllegalStateException("finally failed while closing");
+                }
+            });
+            sleep(1);
+        }
+    }
+
+    @Test
+    void aTaskWhoseFinallyThrowsWhenClosedFailsTheTestWithThatException() {
+        run(LeavesALeakyTaskBehind.class).assertThatEvents().haveExactly(1, event(test("returnsTooEarly"),
+                finishedWithFailure(instanceOf(AssertionError.class), message(m ->
+                        m.contains("task 2 (leaky) failed with java.lang.IllegalStateException: finally failed while closing")))));
+    }
+
+    static class HoldsAMonitorAcrossASuspension {
+        static final Object SHARED = new Object();
+
+        static void enter() {
+            synchronized (SHARED) {
+                sleep(0.1);
+            }
+        }
+
+        @AsyncTest(timeout = 30)
+        void twoTasksOneMonitor() {
+            createTask("first", HoldsAMonitorAcrossASuspension::enter);
+            createTask("second", HoldsAMonitorAcrossASuspension::enter);
+            sleep(1);
+        }
+    }
+
+    @Test
+    void aLoopStuckOnAMonitorFailsTheTestWithTheReportLongBeforeTheLimit() {
+        long started = System.nanoTime();
+        Events events = run(HoldsAMonitorAcrossASuspension.class);
+        if (Runtime.version().feature() < 24) { // JDK 21: the suspension itself fails, the task's error is lost
+            events.assertThatEvents().haveExactly(1, event(test("twoTasksOneMonitor"), finishedWithFailure(
+                    message(m -> m.contains("cannot suspend here")))));
+            return;
+        }
+        events.assertThatEvents().haveExactly(1, event(test("twoTasksOneMonitor"), finishedWithFailure(
+                instanceOf(AssertionError.class), message(m -> m.contains("has been blocked for")
+                        && m.contains("task 2 (first), suspended inside it at")
+                        && m.contains("exercises.step4_sync.Lock")))));
+        assertThat((System.nanoTime() - started) / 1e9).as("not the 30 s limit").isLessThan(10);
+    }
+
     static volatile boolean stopSpinning;
 
     static class NeverYields {

@@ -1,0 +1,113 @@
+package miniasyncio;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two tasks enter the same {@code synchronized} block, and the first suspends inside it. On
+ * JDK 21 the suspension is refused (a pinned stack); from JDK 24 on it is allowed and the second
+ * task blocks the loop's thread for good, which the watchdog must report within about a second.
+ */
+class MonitorWatchdogTest {
+
+    static final Object SHARED = new Object();
+
+    /** The lecture's read, sleep(0), write, "protected" by a monitor. */
+    static void incrementUnderMonitor(int[] value) {
+        synchronized (SHARED) {
+            int before = value[0];
+            sleep(0); // suspends while holding SHARED
+            value[0] = before + 1;
+        }
+    }
+
+    static void twoTasksOnOneMonitor() {
+        int[] value = {0};
+        createTask("first", () -> incrementUnderMonitor(value));
+        createTask("second", () -> incrementUnderMonitor(value));
+    }
+
+    @Test
+    void aTaskBlockedOnAMonitorASuspendedTaskHoldsIsReportedWithinAboutASecond() throws Exception {
+        CompletableFuture<String> report = new CompletableFuture<>();
+        CompletableFuture<Throwable> ended = new CompletableFuture<>();
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        scheduler.setOnStuck(report::complete);
+        Thread loop = new Thread(() -> {
+            try {
+                scheduler.run(() -> {
+                    twoTasksOnOneMonitor();
+                    return null;
+                });
+                ended.complete(null);
+            } catch (Throwable t) {
+                ended.complete(t);
+            }
+        }, "monitor test loop");
+        loop.setDaemon(true); // on JDK 24+ it stays blocked for good
+        long started = System.nanoTime();
+        loop.start();
+        if (Runtime.version().feature() < 24) {
+            // JDK 21: a held monitor pins the stack, the suspension fails at once with the advice.
+            assertThat(ended.get(10, TimeUnit.SECONDS)).isNull();
+            assertThat(scheduler.unretrievedFailures()).isEmpty(); // reported on stderr at the end
+            return;
+        }
+        String text = report.get(10, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        assertThat(seconds).as("reported within about a second").isBetween(0.9, 5.0);
+        assertThat(text)
+                .contains("task 3 (second) has been blocked for")
+                .contains("it enters at miniasyncio.MonitorWatchdogTest.incrementUnderMonitor(MonitorWatchdogTest.java:")
+                .contains("The monitor is held by a suspended task:\n  task 2 (first), suspended inside it at"
+                        + " miniasyncio.MonitorWatchdogTest.incrementUnderMonitor(MonitorWatchdogTest.java:")
+                .contains("exercises.step4_sync.Lock")
+                .contains("run() will never return");
+        assertThat(scheduler.stuckReport()).isEqualTo(text);
+        assertThat(loop.getState()).isEqualTo(Thread.State.BLOCKED);
+        assertThat(ended).isNotDone();
+    }
+
+    @Test
+    void aMonitorHeldByAnotherLiveThreadIsNotTheLoopsHang() throws Exception {
+        CompletableFuture<String> report = new CompletableFuture<>();
+        Object lock = new Object();
+        CompletableFuture<Void> holding = new CompletableFuture<>();
+        Thread holder = new Thread(() -> {
+            synchronized (lock) {
+                holding.complete(null);
+                try {
+                    Thread.sleep(1800); // longer than the watchdog's limit, then lets go
+                } catch (InterruptedException ignored) {
+                    // ends early
+                }
+            }
+        });
+        holder.start();
+        holding.get(5, TimeUnit.SECONDS);
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        scheduler.setOnStuck(report::complete);
+        scheduler.run(() -> {
+            synchronized (lock) { // waits for the other thread, which does let go
+                return null;
+            }
+        });
+        assertThat(report).isNotDone();
+        assertThat(scheduler.stuckReport()).isNull();
+    }
+
+    @Test
+    void theFirstUserFrameSkipsTheJdkAndTheKitsMachinery() {
+        StackTraceElement[] stack = {
+                new StackTraceElement("jdk.internal.vm.Continuation", "yield", "Continuation.java", 1),
+                new StackTraceElement("miniasyncio.Coroutine", "yield", "Coroutine.java", 2),
+                new StackTraceElement("miniasyncio.MiniAsyncio", "sleep", "MiniAsyncio.java", 3),
+                new StackTraceElement("miniasyncio.examples.Mine", "work", "Mine.java", 4)};
+        assertThat(MonitorWatchdog.firstUserFrame(stack).getClassName()).isEqualTo("miniasyncio.examples.Mine");
+    }
+}
