@@ -56,7 +56,8 @@ class ReleaseTest {
                 .contains("miniasyncio.cli.TestSummary");
         assertThat(Files.readString(out.resolve("README.md")))
                 .contains("mvn -q test -Dstudent ", "mvn -q test -Dstudent=check -pl homework -am")
-                .contains("upload `HomeworkScheduler.java` and `Homework.java`", "GitHub Classroom")
+                .contains("upload `HomeworkScheduler.java` and `Homework.java`", "Classroom 50 or GitHub Actions")
+                .contains("## What your code may use", "`java.util.Timer`")
                 .contains("--trace", "--debug", "@AsyncTest", "docs/observing.md")
                 .contains("export JAVA_HOME=/path/to/jdk-21 PATH=/path/to/jdk-21/bin:$PATH");
     }
