@@ -113,7 +113,7 @@ public class ErrorTests {
                 "expected a miniasyncio.DeadlockException from run(), got " + Check.describe(e));
         Check.isTrue(f.mainFinished(), "the main task should have finished before the deadlock, got "
                 + Check.describe(e));
-        Check.equal(closed, Set.of("alpha", "beta", "gamma"), "tasks whose finally blocks ran after the deadlock"
+        Check.equal(List.copyOf(closed), List.of("alpha", "beta", "gamma"), "tasks whose finally blocks ran after the deadlock"
                 + " (the three tasks waiting in awaitTask should be closed, so that their finally blocks run)");
 
         // 2. setEndWithMain(true), asyncio.run's ending: once main returns, the tasks left are closed.
@@ -134,7 +134,7 @@ public class ErrorTests {
             sleep(0.1);
             return null;
         });
-        Check.equal(closedAtEnd, Set.of("slow", "waiter 1", "waiter 2"), "tasks whose finally blocks ran when a"
+        Check.equal(List.copyOf(closedAtEnd), List.of("slow", "waiter 1", "waiter 2"), "tasks whose finally blocks ran when a"
                 + " run with setEndWithMain(true) ended with main (a sleeping task and two tasks awaiting it)");
     }
 

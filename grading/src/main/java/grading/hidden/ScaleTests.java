@@ -76,8 +76,8 @@ public class ScaleTests {
      *       works in a thread of its own), are not counted.</li>
      *   <li>A warm-up at both sizes first: the first runs are slower (code not yet compiled, heap
      *       not yet grown), and would make a small run look slow next to a big one.</li>
-     *   <li>ROUNDS pairs (small, big), and each side's fastest run is kept: noise only ever adds
-     *       time, so the minimum is the best estimate of the work itself.</li>
+     *   <li>ROUNDS rounds of two small runs and a big one, and each size's fastest run is kept:
+     *       noise only ever adds time, so the minimum is the best estimate of the work itself.</li>
      *   <li>It fails only when BOTH the ratio exceeds MAX_RATIO and the big run exceeds GROWTH times
      *       the small one by more than MARGIN_NANOS: the ratio alone could trip on a millisecond of
      *       noise in a fast run; a margin alone would not scale with the machine.</li>
@@ -89,7 +89,7 @@ public class ScaleTests {
      * to 370 ms above. A scan whose inner loop costs under about 5 ns per waiting task adds less
      * than the margin at this size and is not caught here. Larger sizes would catch more, but a
      * slow quadratic submission must still fail well inside the 5 s limit of a test, on a loaded
-     * machine: STOP_NANOS ends the measuring early for one.
+     * machine: once STOP_NANOS of CPU time is spent, the big runs stop (the cheap small ones go on).
      */
     static final int SMALL = 500;
     static final int GROWTH = 8;
@@ -127,12 +127,17 @@ public class ScaleTests {
         long spent = parkedRun(SMALL) + parkedRun(GROWTH * SMALL) + parkedRun(SMALL); // warm-up
         long small = Long.MAX_VALUE;
         long big = Long.MAX_VALUE;
-        for (int round = 0; round < ROUNDS && (round == 0 || spent < STOP_NANOS); round++) {
-            long s = parkedRun(SMALL);
-            long b = parkedRun(GROWTH * SMALL);
-            small = Math.min(small, s);
-            big = Math.min(big, b);
-            spent += s + b;
+        for (int round = 0; round < ROUNDS; round++) {
+            for (int i = 0; i < 2; i++) { // small runs are cheap: more of them, for a steady minimum
+                long s = parkedRun(SMALL);
+                small = Math.min(small, s);
+                spent += s;
+            }
+            if (round == 0 || spent < STOP_NANOS) {
+                long b = parkedRun(GROWTH * SMALL);
+                big = Math.min(big, b);
+                spent += b;
+            }
         }
         return new Growth(small, big);
     }
