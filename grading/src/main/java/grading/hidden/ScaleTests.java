@@ -82,7 +82,7 @@ public class ScaleTests {
      *       the small one by more than MARGIN_NANOS: the ratio alone could trip on a millisecond of
      *       noise in a fast run; a margin alone would not scale with the machine.</li>
      * </ul>
-     * Measured on a shared 2-core machine under a load average of 13 to 19, 20 runs each (the
+     * Measured on a shared 2-core machine under a load average of 7 to 19, 20 runs each (the
      * table is in grading/README.md, section 4): the reference solution's ratio is 9.8 to 16 (8
      * times as many tasks fit the cache less well), at most 10 ms above 8 times the small run; a
      * scan of every waiting task at each finish (removeIf over a map or a list) gives ratios of 29
