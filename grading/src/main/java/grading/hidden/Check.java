@@ -43,8 +43,18 @@ final class Check {
         throw new AssertionError(what + ": expected an exception, but it returned " + result);
     }
 
-    /** A short description of {@code t} for a message: "IllegalStateException: boom". */
+    /**
+     * A short description of {@code t} for a message: "IllegalStateException: boom", and where the
+     * submission threw it, if it did: " (at homework.HomeworkScheduler.deadlock(HomeworkScheduler.java:140))".
+     * Never a frame of the tests: the student cannot see them.
+     */
     static String describe(Throwable t) {
-        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+        String text = t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+        for (StackTraceElement frame : t.getStackTrace()) {
+            if (frame.getClassName().startsWith("homework.")) {
+                return text + " (at " + frame + ")";
+            }
+        }
+        return text;
     }
 }

@@ -4,14 +4,19 @@ import static homework.Homework.awaitTask;
 import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.sleep;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import miniasyncio.DeadlockException;
 import miniasyncio.Scheduler;
 
-/** Clear errors: unknown tids, awaiting yourself, cycles of tasks awaiting each other. */
+/** Clear errors: unknown tids, awaiting yourself, cycles of tasks awaiting each other; closing parked tasks. */
 public class ErrorTests {
 
-    public static final List<String> ORDER = List.of("unknownTid", "awaitSelf", "deadlockCycle");
+    public static final List<String> ORDER = List.of("unknownTid", "awaitSelf", "deadlockCycle", "parkedTasksClosed");
 
     @Graded(name = "awaiting a tid that no task has is a clear error in the caller", points = 4)
     public void unknownTid() {
@@ -42,21 +47,102 @@ public class ErrorTests {
         });
     }
 
-    @Graded(name = "tasks awaiting each other in a cycle end in a deadlock error that names the cycle", points = 8)
+    /**
+     * The rule for a deadlock message, as the homework states it: it names every task of the cycle,
+     * each by its tid and its name, and no other task. The wording, the separators and the task
+     * the cycle starts from are the student's. "Names a tid" means the tid appears as a number of
+     * its own (24 is not found in 124 or 2.4); the tasks get tids above 20 (earlier tasks take the
+     * small ones) so that a count like "2 tasks" is never taken for a tid.
+     */
+    @Graded(name = "tasks awaiting each other in a cycle end in a deadlock error that names the cycle (each"
+            + " task's tid and name) and no task outside it", points = 6)
     public void deadlockCycle() {
         Fixture f = Fixture.create();
-        int[] tids = new int[2];
-        Throwable e = Check.thrown(() -> f.run(() -> {
-            tids[0] = createTask("alpha", () -> awaitTask(tids[1]));
-            tids[1] = createTask("beta", () -> awaitTask(tids[0]));
+        Map<String, Integer> tids = new LinkedHashMap<>();
+        Throwable e = f.runExpectingFailure(() -> {
+            for (int i = 0; i < 20; i++) {
+                createTask("earlier " + i, () -> null);
+            }
+            sleep(0.1); // they finish
+            // delta awaits gamma awaits alpha; alpha and beta await each other: the cycle.
+            tids.put("delta", createTask("delta", () -> awaitTask(tids.get("gamma"))));
+            tids.put("gamma", createTask("gamma", () -> awaitTask(tids.get("alpha"))));
+            tids.put("alpha", createTask("alpha", () -> awaitTask(tids.get("beta"))));
+            tids.put("beta", createTask("beta", () -> awaitTask(tids.get("alpha"))));
             sleep(0.1);
             return null;
-        }), "a run where two tasks await each other");
+        }, "a run where alpha and beta await each other, gamma awaits alpha and delta awaits gamma");
         Check.isTrue(e instanceof DeadlockException,
                 "expected a miniasyncio.DeadlockException from run(), got " + Check.describe(e));
+        Check.isTrue(f.mainFinished(), "the main task should have finished before the deadlock, got "
+                + Check.describe(e));
         String message = String.valueOf(e.getMessage());
-        for (String who : List.of("task " + tids[0] + " (alpha)", "task " + tids[1] + " (beta)")) {
-            Check.isTrue(message.contains(who), "the deadlock message should name " + who + ", got: " + message);
+        String cycle = "task " + tids.get("alpha") + " (alpha) and task " + tids.get("beta") + " (beta)";
+        for (String name : List.of("alpha", "beta")) {
+            Check.isTrue(message.contains(name) && namesTid(message, tids.get(name)), "the deadlock message should"
+                    + " name task " + tids.get(name) + " (" + name + "): its tid and its name; the cycle is " + cycle
+                    + ". The message was: " + message);
+        }
+        for (String name : List.of("gamma", "delta")) {
+            Check.isTrue(!message.contains(name) && !namesTid(message, tids.get(name)), "the deadlock message should"
+                    + " name only the tasks of the cycle (" + cycle + "), but it also names task " + tids.get(name)
+                    + " (" + name + "), which waits on the cycle but is not part of it. The message was: " + message);
+        }
+    }
+
+    /** Whether {@code tid} appears in {@code message} as a number of its own. */
+    static boolean namesTid(String message, int tid) {
+        return Pattern.compile("(?<![0-9.])" + tid + "(?![0-9]|\\.[0-9])").matcher(message).find();
+    }
+
+    @Graded(name = "when a run ends early, tasks still waiting in awaitTask are closed: their finally blocks run",
+            points = 3)
+    public void parkedTasksClosed() {
+        // 1. A deadlock: alpha and beta await each other, gamma awaits alpha.
+        Fixture f = Fixture.create();
+        Set<String> closed = new TreeSet<>();
+        int[] tids = new int[2];
+        Throwable e = f.runExpectingFailure(() -> {
+            tids[0] = createTask("alpha", () -> awaitClosing(closed, "alpha", tids[1]));
+            tids[1] = createTask("beta", () -> awaitClosing(closed, "beta", tids[0]));
+            createTask("gamma", () -> awaitClosing(closed, "gamma", tids[0]));
+            sleep(0.1);
+            return null;
+        }, "a run where alpha and beta await each other and gamma awaits alpha");
+        Check.isTrue(e instanceof DeadlockException,
+                "expected a miniasyncio.DeadlockException from run(), got " + Check.describe(e));
+        Check.isTrue(f.mainFinished(), "the main task should have finished before the deadlock, got "
+                + Check.describe(e));
+        Check.equal(List.copyOf(closed), List.of("alpha", "beta", "gamma"), "tasks whose finally blocks ran after the deadlock"
+                + " (the three tasks waiting in awaitTask should be closed, so that their finally blocks run)");
+
+        // 2. setEndWithMain(true), asyncio.run's ending: once main returns, the tasks left are closed.
+        Fixture g = Fixture.create();
+        g.scheduler.setEndWithMain(true);
+        Set<String> closedAtEnd = new TreeSet<>();
+        g.run(() -> {
+            int slow = createTask("slow", () -> {
+                try {
+                    sleep(10);
+                } finally {
+                    closedAtEnd.add("slow");
+                }
+                return null;
+            });
+            createTask("waiter 1", () -> awaitClosing(closedAtEnd, "waiter 1", slow));
+            createTask("waiter 2", () -> awaitClosing(closedAtEnd, "waiter 2", slow));
+            sleep(0.1);
+            return null;
+        });
+        Check.equal(List.copyOf(closedAtEnd), List.of("slow", "waiter 1", "waiter 2"), "tasks whose finally blocks ran when a"
+                + " run with setEndWithMain(true) ended with main (a sleeping task and two tasks awaiting it)");
+    }
+
+    private static Object awaitClosing(Set<String> closed, String name, int tid) {
+        try {
+            return awaitTask(tid);
+        } finally {
+            closed.add(name);
         }
     }
 }

@@ -57,7 +57,7 @@ public class GatherTests {
         Check.equal(at, 0.6, "virtual time after three awaits in a row");
     }
 
-    @Graded(name = "gather raises the first failure and does not cancel the other tasks", points = 8)
+    @Graded(name = "gather raises the first failure and does not cancel the other tasks", points = 7)
     public void firstFailure() {
         Fixture f = Fixture.create();
         int[] other = new int[1];
@@ -78,6 +78,8 @@ public class GatherTests {
             Check.isTrue(e == boom, "gather should raise the failing task's exception, got " + Check.describe(e));
             Check.equal(now(), 0.1, "time when gather raised (when the first task failed)");
             Check.isTrue(!otherFinished[0], "the other task should still be running when gather raises");
+            Check.isTrue(other[0] != 0, "when the first task failed, gather's second task had not started yet:"
+                    + " gather should create all its tasks before it awaits any, so that they run concurrently");
             Object result = awaitTask(other[0]);
             Check.equal(result, 42, "the other task, awaited after gather failed, returned");
             Check.equal(now(), 0.2, "time when the other task finished");

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The proof that the grading is sound, run on the packaged grader.jar (the class path every
  * submission gets): the reference scores full marks, the release scores zero, and every wrong
- * solution under grading/wrong scores less, failing the tests that should catch it.
+ * solution under grading/wrong scores less, failing the tests that should catch it; every other
+ * correct solution under grading/right scores full marks.
  */
 class GradingProofIT {
 
@@ -80,7 +81,7 @@ class GradingProofIT {
         }
         assertThat(wrongs).extracting(p -> p.getFileName().toString())
                 .contains("completion-order", "polling", "swallowed", "sequential-gather", "first-waiter-only",
-                        "quadratic-wakeups");
+                        "quadratic-wakeups", "lifo-waiters", "unclosed-parked", "no-cycle-detection", "quadratic-scan");
         Map<String, String> numberById = new HashMap<>();
         for (GradedTests.Spec spec : GradedTests.all()) {
             numberById.put(spec.id(), spec.number());
@@ -115,7 +116,25 @@ class GradingProofIT {
         assertThat(problems).isEmpty();
     }
 
-    /** The reference homework sources with the wrong solution's files laid over them. */
+    /**
+     * Correct solutions written in other styles than the reference (other data structures, other
+     * wording of the deadlock message) score full marks too: the tests check what the homework
+     * states, not the reference's way of writing it.
+     */
+    @Test
+    void everyOtherCorrectSolutionScoresFullMarks() throws Exception {
+        List<Path> rights;
+        try (Stream<Path> list = Files.list(Repo.root().resolve("grading/right"))) {
+            rights = list.filter(Files::isDirectory).sorted().toList();
+        }
+        assertThat(rights).isNotEmpty();
+        for (Path right : rights) {
+            Report report = grade(overlay(right));
+            assertThat(report.score()).as(right.getFileName() + "\n" + report.table()).isEqualTo(report.maxScore());
+        }
+    }
+
+    /** The reference homework sources with the wrong (or other correct) solution's files laid over them. */
     private Path overlay(Path wrong) throws IOException {
         Path submission = work.resolve(wrong.getFileName());
         copy(Repo.root().resolve(Grading.SOURCES), submission.resolve(Grading.SOURCES));

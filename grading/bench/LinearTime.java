@@ -1,0 +1,22 @@
+import grading.hidden.ScaleTests;
+import java.util.Locale;
+
+/**
+ * One measurement of the hidden test ScaleTests#timeLinearInWaitingTasks, with its figures: the
+ * JVM is started as the grader starts a student JVM (see linear-time.sh), and the 10,000-task
+ * test runs first, as it does when grading.
+ */
+public class LinearTime {
+    public static void main(String[] args) {
+        try {
+            new ScaleTests().tenThousand();
+        } catch (Throwable t) {
+            System.out.print("(the 10,000-task test failed first) ");
+        }
+        long start = System.nanoTime();
+        ScaleTests.Growth g = ScaleTests.measureGrowth();
+        System.out.printf(Locale.ROOT, "small %.1f ms  big %.1f ms  ratio %.1f  above 8 times %.1f ms  %s  wall %.0f ms%n",
+                g.small() / 1e6, g.big() / 1e6, g.ratio(), (g.big() - 8.0 * g.small()) / 1e6,
+                g.linear() ? "passes" : "fails", (System.nanoTime() - start) / 1e6);
+    }
+}
