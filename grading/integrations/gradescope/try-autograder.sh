@@ -78,7 +78,7 @@ results_intact() {
     && grep -q '"Submission check"' "$ROOT/results/results.json"
 }
 refused_before_running() {
-  grep -q 'not run: the submission uses what the homework does not need' "$ROOT/results/results.json" \
+  grep -q 'Everything the submission uses that the homework does not need' "$ROOT/results/results.json" \
     && ! grep -q 'student-uid=' "$ROOT/results/results.json"
 }
 not_root() {

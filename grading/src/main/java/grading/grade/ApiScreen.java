@@ -29,8 +29,9 @@ final class ApiScreen {
         if (violations.isEmpty()) {
             return null;
         }
-        return "not run: the submission uses what the homework does not need, and the grader does not run such"
-                + " code (the list of what your code may use is in the homework's README):\n"
+        // The first line is what a table of results shows: the first refusal itself, in full.
+        return "not run: " + violations.get(0).message() + "\nEverything the submission uses that the homework does not"
+                + " need (\"What your code may use\" in the student README lists what it may):\n"
                 + ApiAllowlist.report(violations);
     }
 }
