@@ -4,18 +4,26 @@ import static homework.Homework.gather;
 import static miniasyncio.MiniAsyncio.sleep;
 
 import java.util.List;
+import java.util.stream.Collectors;
 import miniasyncio.Clock;
 
 /**
  * The lecture's {@code gather} example: three "files" are read concurrently. The results come
  * back in argument order (a, b, c) although b finishes first, and the whole run takes the
- * longest read, 0.3 s, not 0.2 + 0.1 + 0.3 = 0.6 s.
+ * longest read, 0.3 s, not 0.2 + 0.1 + 0.3 = 0.6 s. It prints the lecture's lines:
  *
  * <pre>
- * def read_file(name, delay):                 static String readFile(String name, double delay)
- *     print(f"reading {name}...")                 System.out.printf(...);
- *     yield from sleep(delay)                     sleep(delay);
- *     return f"contents of {name}"                return "contents of " + name;
+ * results: ['a.txt: contents', 'b.txt: contents', 'c.txt: contents']
+ * elapsed: 0.30s (max delay: 0.3s)
+ * </pre>
+ *
+ * (The lecture's first line, {@code is Future: True}, has no counterpart: this homework's
+ * {@code gather} returns the list itself, not a Future to await.)
+ *
+ * <pre>
+ * async def read_file(name, delay):           static String readFile(String name, double delay)
+ *     await asyncio.sleep(delay)                  sleep(delay);
+ *     return f"{name}: contents"                  return name + ": contents";
  * </pre>
  */
 public final class GatherExample {
@@ -24,10 +32,8 @@ public final class GatherExample {
     }
 
     static String readFile(String name, double delay) {
-        System.out.printf("reading %s...%n", name);
         sleep(delay);
-        System.out.printf("%s done%n", name);
-        return "contents of " + name;
+        return name + ": contents";
     }
 
     public static void main(String[] args) {
@@ -38,7 +44,9 @@ public final class GatherExample {
                 () -> readFile("a.txt", 0.2),
                 () -> readFile("b.txt", 0.1),
                 () -> readFile("c.txt", 0.3)));
-        System.out.println("results: " + results);
-        System.out.printf("gather finished in %.2fs (the longest read, not the sum)%n", clock.now() - started);
+        // Python prints a list of strings with quotes: ['a.txt: contents', ...]
+        System.out.println("results: " + results.stream().map(r -> "'" + r + "'")
+                .collect(Collectors.joining(", ", "[", "]")));
+        System.out.printf("elapsed: %.2fs (max delay: 0.3s)%n", clock.now() - started);
     }
 }
