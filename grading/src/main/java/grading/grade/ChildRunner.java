@@ -218,6 +218,7 @@ public final class ChildRunner {
                 child.waitFor(2, TimeUnit.SECONDS);
             }
             kill(child);
+            child.waitFor(5, TimeUnit.SECONDS); // reaped, so that only what it left behind remains
             Sandbox.killAll(lease); // whatever it started, detached or not, before its results are used
             outReader.interrupt();
         }

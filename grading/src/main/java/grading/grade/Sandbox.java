@@ -260,7 +260,11 @@ public final class Sandbox {
         }
     }
 
-    /** The processes whose real uid is {@code uid}, from /proc. */
+    /**
+     * The processes running as {@code uid}, from /proc: a process's folder there belongs to its
+     * (effective) uid. A stat per process, not a read of its status file: on some kernels that
+     * read costs milliseconds, and this runs after every child.
+     */
     static List<Long> processesOf(int uid) {
         List<Long> pids = new ArrayList<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
@@ -270,13 +274,8 @@ public final class Sandbox {
                     continue;
                 }
                 try {
-                    for (String line : Files.readAllLines(proc.resolve("status"), StandardCharsets.UTF_8)) {
-                        if (line.startsWith("Uid:")) {
-                            if (line.substring(4).trim().split("\\s+")[0].equals(Integer.toString(uid))) {
-                                pids.add(Long.parseLong(name));
-                            }
-                            break;
-                        }
+                    if (Integer.valueOf(uid).equals(Files.getAttribute(proc, "unix:uid")) && !zombie(proc)) {
+                        pids.add(Long.parseLong(name));
                     }
                 } catch (IOException | RuntimeException gone) {
                     // the process ended while we looked
@@ -286,6 +285,13 @@ public final class Sandbox {
             // no /proc: nothing to find
         }
         return pids;
+    }
+
+    /** A process that has ended and waits only to be reaped: nothing to kill. */
+    private static boolean zombie(Path proc) throws IOException {
+        String stat = Files.readString(proc.resolve("stat"), StandardCharsets.UTF_8);
+        int afterName = stat.lastIndexOf(')'); // the name in parentheses may hold spaces
+        return afterName > 0 && stat.length() > afterName + 2 && stat.charAt(afterName + 2) == 'Z';
     }
 
     /** Starts the JDK in {@code sandbox}; null when it works, else what went wrong. */
