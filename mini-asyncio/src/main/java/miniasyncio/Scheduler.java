@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -24,6 +23,8 @@ import java.util.function.Consumer;
  * <p>One difference from the printed lecture: {@code sleeping} is a heap ordered by
  * (wake time, sequence number) instead of a list scanned on every step, as in asyncio's
  * {@code _scheduled}. Waking is O(log n) per timer, and equal wake times stay first in, first out.
+ * The heap is a {@link TimerHeap}: a queue of tasks that keeps the wake times in an array of its
+ * own, so that ordering a million timers does not read a million tasks.
  *
  * <p>Subclasses add syscalls the way the lecture's homework edits {@code _handle_syscall} and
  * {@code _finish_task}: override {@link #handleSyscall} and {@link #finishTask}, call
@@ -54,7 +55,7 @@ public class Scheduler {
     /** Tasks that can run now, each carrying the value it will be sent. */
     protected final ArrayDeque<Task> ready = new ArrayDeque<>();
     /** Tasks waiting for a timer: a binary heap by (wake time, sequence number). */
-    protected final PriorityQueue<Task> sleeping = new PriorityQueue<>(Task.BY_WAKE_TIME);
+    protected final TimerHeap sleeping = new TimerHeap();
     /** How each finished task ended, by tid. */
     protected final Map<Integer, Step.Outcome> results = new HashMap<>();
     /** The last tid handed out; the first task gets 1, as in the lecture. */

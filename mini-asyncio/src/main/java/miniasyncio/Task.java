@@ -1,7 +1,5 @@
 package miniasyncio;
 
-import java.util.Comparator;
-
 /**
  * One task of a {@link Scheduler}: the lecture's tuple {@code (tid, task, value)} made into an
  * object. It carries its id, a name for messages, the {@link Coroutine} that runs its body, and
@@ -13,16 +11,6 @@ import java.util.Comparator;
  */
 public final class Task {
 
-    /**
-     * The order of the {@code sleeping} heap: earliest wake time first, and among equal wake
-     * times the one that went to sleep first (its sequence number is smaller). Without the
-     * second key, equal timers would come out in whatever order the heap happens to keep them.
-     */
-    static final Comparator<Task> BY_WAKE_TIME = (a, b) -> {
-        int byTime = Long.compare(a.wakeAt, b.wakeAt);
-        return byTime != 0 ? byTime : Long.compare(a.sleepSeq, b.sleepSeq);
-    };
-
     final int tid;
     final String name;
     final Coroutine coroutine;
@@ -32,7 +20,8 @@ public final class Task {
     Object sendValue;
     Throwable throwValue;
 
-    // While in `sleeping`: when to wake (clock nanoseconds) and the tie-breaking sequence number.
+    // While in `sleeping`: when to wake (clock nanoseconds) and, among equal wake times, the
+    // order of going to sleep (smaller first), so that equal timers stay first in, first out.
     long wakeAt;
     long sleepSeq;
 
