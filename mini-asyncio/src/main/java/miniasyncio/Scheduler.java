@@ -105,11 +105,12 @@ public class Scheduler {
     /**
      * Registers {@code body} as a new task, ready to start, and returns its tid. Like the
      * lecture's {@code create_task}, it does not suspend the caller: the new task first runs when
-     * the scheduler reaches it in {@code ready}.
+     * the scheduler reaches it in {@code ready}. A null {@code name} means "task N": that string
+     * is made only when something asks for the name (a message, a trace), not for every task.
      */
     public int createTask(String name, Callable<?> body) {
         int tid = newTid();
-        Task task = new Task(tid, name, new Coroutine(name, body), current);
+        Task task = new Task(tid, name, body, current);
         task.context = ContextVar.snapshot(current); // a copy of the creator's values, as asyncio's tasks copy the context
         if (debug) {
             task.createdAt = new Throwable("task created here");
@@ -122,7 +123,7 @@ public class Scheduler {
     }
 
     public int createTask(Callable<?> body) {
-        return createTask("task " + (nextId + 1), body);
+        return createTask(null, body); // named "task N" when first asked for
     }
 
     /**
@@ -431,6 +432,7 @@ public class Scheduler {
         long now = clock.nanoTime();
         task.wakeAt = nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
         task.sleepSeq = nextSleepSeq++;
+        task.coroutine.forgetYielded(); // a sleeper keeps nothing of the request that put it to sleep
         sleeping.add(task);
     }
 

@@ -12,7 +12,7 @@ package miniasyncio;
 public final class Task {
 
     final int tid;
-    final String name;
+    private String name; // null until asked for when createTask got none: "task N" is made then
     final Coroutine coroutine;
     final Task creator;
 
@@ -31,10 +31,11 @@ public final class Task {
     /** Where the task was created, recorded only in debug mode (else null). */
     Throwable createdAt;
 
-    Task(int tid, String name, Coroutine coroutine, Task creator) {
+    /** A task whose coroutine will run {@code body} (null: no coroutine, for tests of the heap). */
+    Task(int tid, String name, java.util.concurrent.Callable<?> body, Task creator) {
         this.tid = tid;
         this.name = name;
-        this.coroutine = coroutine;
+        this.coroutine = body == null ? null : new Coroutine(this, body);
         this.creator = creator;
     }
 
@@ -43,7 +44,11 @@ public final class Task {
         return tid;
     }
 
+    /** Its name: the one given to {@code createTask}, else "task N", formatted the first time it is asked for. */
     public String name() {
+        if (name == null) {
+            name = "task " + tid;
+        }
         return name;
     }
 
@@ -73,6 +78,6 @@ public final class Task {
     /** "task 3 (worker B)": the form every message of the kit uses. */
     @Override
     public String toString() {
-        return "task " + tid + " (" + name + ")";
+        return "task " + tid + " (" + name() + ")";
     }
 }
