@@ -77,4 +77,8 @@ a = p.get("asyncio.switch_ns_per_step"); s = j.get("switch.scheduler_ns_per_step
 if a and s:
     r = a / s
     print(f"\ntarget: a step at least 5x faster than CPython asyncio: {r:.1f}x, {'met' if r >= 5 else 'MISSED'}")
+m = j.get("memory.scheduler_bytes_per_sleeping_task"); g = p.get("lecture.memory_bytes_per_sleeping_task")
+if m and g:
+    print(f"target: memory per sleeping task below the lecture's generators ({g:.0f} bytes) and at most 450:"
+          f" {m:.0f} bytes, {'met' if m < g and m <= 450 else 'MISSED'}")
 PY

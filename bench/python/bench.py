@@ -139,13 +139,12 @@ def lecture_timers(n, k, seed=42):
 
 
 def lecture_spawn(n):
-    def empty():
-        return None
-        yield  # a generator that returns at once
+    def once():
+        yield from lecture.sleep(0)  # yields once, as the Java spawn's tasks do, then returns
 
     def main():
         for _ in range(n):
-            lecture.create_task(empty())
+            lecture.create_task(once())
         yield from ()
 
     lecture.run(main())
@@ -203,11 +202,11 @@ def asyncio_timers(n, k, seed=42):
 
 
 def asyncio_spawn(n):
-    async def empty():
-        return None
+    async def once():
+        await asyncio.sleep(0)  # yields once, as the Java spawn's tasks do, then returns
 
     async def main():
-        tasks = [asyncio.create_task(empty()) for _ in range(n)]
+        tasks = [asyncio.create_task(once()) for _ in range(n)]
         for t in tasks:
             await t
 
@@ -274,7 +273,7 @@ def main(argv=None):
         put(f, f"asyncio.timers_ns_per_op_at_{label(n)}", measure(0, max(1, it // 2), n * k, lambda: asyncio_timers(n, k)),
             f"asyncio (heap), per op, {n} sleepers (K={k})")
 
-    print("\nspawn: tasks created and run to their end")
+    print("\nspawn: tasks created, yielding once and run to their end")
     n = s["lecture_spawn"]
     put(f, "lecture.spawn_ns_per_task", measure(w, it, n, lambda: lecture_spawn(n)), f"lecture, {n} tasks")
     n = s["asyncio_spawn"]

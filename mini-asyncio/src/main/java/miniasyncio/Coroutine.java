@@ -48,7 +48,7 @@ public final class Coroutine {
     private enum State { CREATED, SUSPENDED, RUNNING, DONE }
 
     private final Body continuation;
-    private final String name;
+    private final Object name;        // a String, or the Task this runs (its name is made when first asked for)
     private State state = State.CREATED;
     private Object transfer;          // value going in (send) or out (yield)
     private Throwable throwIn;        // exception to raise at the suspension point
@@ -57,13 +57,22 @@ public final class Coroutine {
 
     /** A coroutine that will run {@code body} when first resumed; {@code name} appears in errors. */
     public Coroutine(String name, Callable<?> body) {
+        this((Object) name, body);
+    }
+
+    /** A task's coroutine: it names itself after {@code task}, without making a string per task. */
+    Coroutine(Task task, Callable<?> body) {
+        this((Object) task, body);
+    }
+
+    private Coroutine(Object name, Callable<?> body) {
         ExportCheck.requireContinuations();
         this.name = name;
         this.continuation = new Body(this, body);
     }
 
     public String name() {
-        return name;
+        return name instanceof Task task ? task.name() : (String) name;
     }
 
     /** True once the body has returned or thrown; it will never run again. */
@@ -136,7 +145,7 @@ public final class Coroutine {
                 outcome = new Step.Failed(new Exit());
             }
             case RUNNING -> throw new IllegalStateException(
-                    "close() called on coroutine '" + name + "' from inside itself");
+                    "close() called on coroutine '" + name() + "' from inside itself");
             case SUSPENDED -> {
                 Step step = resume(null, new Exit());
                 switch (step) {
@@ -144,7 +153,7 @@ public final class Coroutine {
                         // The body caught Exit (or any Throwable) and yielded again: it would live
                         // on as a zombie.
                         state = State.DONE;
-                        IllegalStateException zombie = new IllegalStateException("coroutine '" + name
+                        IllegalStateException zombie = new IllegalStateException("coroutine '" + name()
                                 + "' ignored close(): it caught Coroutine.Exit and yielded " + value
                                 + " again. Let Coroutine.Exit propagate (a catch (Throwable t) must rethrow it),"
                                 + " or rethrow it after cleaning up.");
@@ -163,9 +172,9 @@ public final class Coroutine {
     private Step resume(Object value, Throwable exception) {
         switch (state) {
             case RUNNING -> throw new IllegalStateException(
-                    "coroutine '" + name + "' is already running: a coroutine cannot resume itself");
+                    "coroutine '" + name() + "' is already running: a coroutine cannot resume itself");
             case DONE -> throw new IllegalStateException(
-                    "coroutine '" + name + "' has finished: it cannot be resumed again");
+                    "coroutine '" + name() + "' has finished: it cannot be resumed again");
             default -> { }
         }
         transfer = value;
@@ -197,6 +206,15 @@ public final class Coroutine {
     }
 
     /**
+     * Drops the Step.Yielded kept for reuse: the scheduler calls it when a task goes to sleep on a
+     * timer, whose request ({@code Sleep(d)}) is never yielded again, so that a sleeping task
+     * does not keep its last request and its wrapper alive (40 bytes of a sleeper's footprint).
+     */
+    void forgetYielded() {
+        lastYielded = null;
+    }
+
+    /**
      * Suspends the innermost running coroutine, handing {@code value} out to whoever resumed it,
      * and returns the value it is next resumed with (or throws what is thrown into it).
      *
@@ -213,7 +231,7 @@ public final class Coroutine {
         try {
             Continuation.yield(SCOPE);
         } catch (StackOverflowError tooDeep) {
-            throw tooDeepToSuspend(self.name, tooDeep);
+            throw tooDeepToSuspend(self.name(), tooDeep);
         }
         // Resumed: by send (a value), or by throwInto/close (an exception).
         Throwable thrown = self.throwIn;
@@ -286,7 +304,7 @@ public final class Coroutine {
 
     @Override
     public String toString() {
-        return "Coroutine[" + name + ", " + state.name().toLowerCase() + "]";
+        return "Coroutine[" + name() + ", " + state.name().toLowerCase() + "]";
     }
 
     /** The continuation itself: runs the body once and records how it ended. */
@@ -311,7 +329,7 @@ public final class Coroutine {
          */
         @Override
         protected void onPinned(Continuation.Pinned reason) {
-            throw new IllegalStateException(pinnedMessage(owner.name, String.valueOf(reason)));
+            throw new IllegalStateException(pinnedMessage(owner.name(), String.valueOf(reason)));
         }
     }
 

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -24,6 +23,8 @@ import java.util.function.Consumer;
  * <p>One difference from the printed lecture: {@code sleeping} is a heap ordered by
  * (wake time, sequence number) instead of a list scanned on every step, as in asyncio's
  * {@code _scheduled}. Waking is O(log n) per timer, and equal wake times stay first in, first out.
+ * The heap is a {@link TimerHeap}: a queue of tasks that keeps the wake times in an array of its
+ * own, so that ordering a million timers does not read a million tasks.
  *
  * <p>Subclasses add syscalls the way the lecture's homework edits {@code _handle_syscall} and
  * {@code _finish_task}: override {@link #handleSyscall} and {@link #finishTask}, call
@@ -54,7 +55,7 @@ public class Scheduler {
     /** Tasks that can run now, each carrying the value it will be sent. */
     protected final ArrayDeque<Task> ready = new ArrayDeque<>();
     /** Tasks waiting for a timer: a binary heap by (wake time, sequence number). */
-    protected final PriorityQueue<Task> sleeping = new PriorityQueue<>(Task.BY_WAKE_TIME);
+    protected final TimerHeap sleeping = new TimerHeap();
     /** How each finished task ended, by tid. */
     protected final Map<Integer, Step.Outcome> results = new HashMap<>();
     /** The last tid handed out; the first task gets 1, as in the lecture. */
@@ -104,11 +105,12 @@ public class Scheduler {
     /**
      * Registers {@code body} as a new task, ready to start, and returns its tid. Like the
      * lecture's {@code create_task}, it does not suspend the caller: the new task first runs when
-     * the scheduler reaches it in {@code ready}.
+     * the scheduler reaches it in {@code ready}. A null {@code name} means "task N": that string
+     * is made only when something asks for the name (a message, a trace), not for every task.
      */
     public int createTask(String name, Callable<?> body) {
         int tid = newTid();
-        Task task = new Task(tid, name, new Coroutine(name, body), current);
+        Task task = new Task(tid, name, body, current);
         task.context = ContextVar.snapshot(current); // a copy of the creator's values, as asyncio's tasks copy the context
         if (debug) {
             task.createdAt = new Throwable("task created here");
@@ -121,7 +123,7 @@ public class Scheduler {
     }
 
     public int createTask(Callable<?> body) {
-        return createTask("task " + (nextId + 1), body);
+        return createTask(null, body); // named "task N" when first asked for
     }
 
     /**
@@ -430,6 +432,7 @@ public class Scheduler {
         long now = clock.nanoTime();
         task.wakeAt = nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
         task.sleepSeq = nextSleepSeq++;
+        task.coroutine.forgetYielded(); // a sleeper keeps nothing of the request that put it to sleep
         sleeping.add(task);
     }
 

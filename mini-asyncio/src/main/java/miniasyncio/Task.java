@@ -1,7 +1,5 @@
 package miniasyncio;
 
-import java.util.Comparator;
-
 /**
  * One task of a {@link Scheduler}: the lecture's tuple {@code (tid, task, value)} made into an
  * object. It carries its id, a name for messages, the {@link Coroutine} that runs its body, and
@@ -13,18 +11,8 @@ import java.util.Comparator;
  */
 public final class Task {
 
-    /**
-     * The order of the {@code sleeping} heap: earliest wake time first, and among equal wake
-     * times the one that went to sleep first (its sequence number is smaller). Without the
-     * second key, equal timers would come out in whatever order the heap happens to keep them.
-     */
-    static final Comparator<Task> BY_WAKE_TIME = (a, b) -> {
-        int byTime = Long.compare(a.wakeAt, b.wakeAt);
-        return byTime != 0 ? byTime : Long.compare(a.sleepSeq, b.sleepSeq);
-    };
-
     final int tid;
-    final String name;
+    private String name; // null until asked for when createTask got none: "task N" is made then
     final Coroutine coroutine;
     final Task creator;
 
@@ -32,7 +20,8 @@ public final class Task {
     Object sendValue;
     Throwable throwValue;
 
-    // While in `sleeping`: when to wake (clock nanoseconds) and the tie-breaking sequence number.
+    // While in `sleeping`: when to wake (clock nanoseconds) and, among equal wake times, the
+    // order of going to sleep (smaller first), so that equal timers stay first in, first out.
     long wakeAt;
     long sleepSeq;
 
@@ -42,10 +31,11 @@ public final class Task {
     /** Where the task was created, recorded only in debug mode (else null). */
     Throwable createdAt;
 
-    Task(int tid, String name, Coroutine coroutine, Task creator) {
+    /** A task whose coroutine will run {@code body} (null: no coroutine, for tests of the heap). */
+    Task(int tid, String name, java.util.concurrent.Callable<?> body, Task creator) {
         this.tid = tid;
         this.name = name;
-        this.coroutine = coroutine;
+        this.coroutine = body == null ? null : new Coroutine(this, body);
         this.creator = creator;
     }
 
@@ -54,7 +44,11 @@ public final class Task {
         return tid;
     }
 
+    /** Its name: the one given to {@code createTask}, else "task N", formatted the first time it is asked for. */
     public String name() {
+        if (name == null) {
+            name = "task " + tid;
+        }
         return name;
     }
 
@@ -84,6 +78,6 @@ public final class Task {
     /** "task 3 (worker B)": the form every message of the kit uses. */
     @Override
     public String toString() {
-        return "task " + tid + " (" + name + ")";
+        return "task " + tid + " (" + name() + ")";
     }
 }

@@ -62,11 +62,11 @@ final class MemoryBench {
         Footprint tasks = scheduler(n);
         report.count("memory.tasks", n, "sleeping tasks");
         report.judged("memory.scheduler_bytes_per_sleeping_task", tasks.bytesPerTask(), "scheduler, per sleeping task",
-                "bytes", Report.Target.atMost(400));
+                "bytes", Report.Target.atMost(450));
         report.value("memory.raw_continuation_bytes_per_parked", raw.bytesPerTask(), "bare parked continuation", "bytes");
         report.ratio("memory.ratio_vs_raw_continuation", tasks.bytesPerTask() / raw.bytesPerTask(),
                 "scheduler / bare continuation", null);
         report.judged("memory.heap_in_use_mib_with_all_asleep", tasks.heapInUse() / 1048576.0,
-                "heap in use, all " + n + " asleep", "MiB", n >= 1_000_000 ? Report.Target.atMost(512) : null);
+                "heap in use, all " + n + " asleep", "MiB", n >= 1_000_000 ? Report.Target.atMost(450) : null);
     }
 }

@@ -1,0 +1,184 @@
+package miniasyncio;
+
+import java.util.AbstractQueue;
+import java.util.Arrays;
+import java.util.ConcurrentModificationException;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * The scheduler's {@code sleeping}: a binary heap of tasks, earliest wake time first, and among
+ * equal wake times the one that went to sleep first. It is a {@link java.util.Queue} of tasks
+ * ({@code add}, {@code peek}, {@code poll}, {@code isEmpty}, {@code size}, {@code remove(task)},
+ * {@code contains(task)}, iteration), just like the {@code PriorityQueue} it replaces.
+ *
+ * <p>Why not a {@code PriorityQueue<Task>}: with a million sleepers, each comparison of that
+ * heap loaded two {@code Task} objects that were long out of the CPU's cache (a third of the
+ * time of a timer op went there). Here the wake times sit in a {@code long[]} beside the tasks,
+ * in the same order, so a comparison reads two neighbouring numbers and the tasks themselves are
+ * only moved, never read. The sequence number that keeps equal timers first in, first out is
+ * read from the task only on a tie.
+ */
+public final class TimerHeap extends AbstractQueue<Task> {
+
+    private long[] wakeAt = new long[16];
+    private Task[] tasks = new Task[16];
+    private int size;
+    private int modCount;
+
+    /** Adds {@code task}, keyed by its {@link Task#wakeAt()} and then its sleep sequence number. */
+    @Override
+    public boolean offer(Task task) {
+        if (task == null) {
+            throw new NullPointerException("sleeping.add(null): only tasks sleep");
+        }
+        if (size == tasks.length) {
+            int grown = 2 * size;
+            wakeAt = Arrays.copyOf(wakeAt, grown);
+            tasks = Arrays.copyOf(tasks, grown);
+        }
+        modCount++;
+        siftUp(size++, task.wakeAt, task);
+        return true;
+    }
+
+    /** The task that wakes first, or null when none sleeps. */
+    @Override
+    public Task peek() {
+        return size == 0 ? null : tasks[0];
+    }
+
+    /** Removes and returns the task that wakes first, or null when none sleeps. */
+    @Override
+    public Task poll() {
+        if (size == 0) {
+            return null;
+        }
+        Task first = tasks[0];
+        removeAt(0);
+        return first;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** Is {@code o} asleep here? A scan, O(n): only cancellation asks. */
+    @Override
+    public boolean contains(Object o) {
+        return indexOf(o) >= 0;
+    }
+
+    /** Takes {@code o} out of the heap (a cancelled sleeper): O(n) to find it, O(log n) to remove. */
+    @Override
+    public boolean remove(Object o) {
+        int i = indexOf(o);
+        if (i < 0) {
+            return false;
+        }
+        removeAt(i);
+        return true;
+    }
+
+    @Override
+    public void clear() {
+        modCount++;
+        Arrays.fill(tasks, 0, size, null);
+        size = 0;
+    }
+
+    /** The sleeping tasks in heap order (not sorted), as {@code PriorityQueue}'s iterator. */
+    @Override
+    public Iterator<Task> iterator() {
+        return new Iterator<>() {
+            private int next;
+            private final int expected = modCount;
+
+            @Override
+            public boolean hasNext() {
+                return next < size;
+            }
+
+            @Override
+            public Task next() {
+                if (expected != modCount) {
+                    throw new ConcurrentModificationException("sleeping changed while it was being iterated");
+                }
+                if (next >= size) {
+                    throw new NoSuchElementException();
+                }
+                return tasks[next++];
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ the heap itself
+
+    private int indexOf(Object o) {
+        for (int i = 0; i < size; i++) {
+            if (tasks[i] == o) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void removeAt(int i) {
+        modCount++;
+        int last = --size;
+        Task moved = tasks[last];
+        long key = wakeAt[last];
+        tasks[last] = null;
+        if (i == last) {
+            return;
+        }
+        siftDown(i, key, moved);
+        if (tasks[i] == moved) {
+            siftUp(i, key, moved);
+        }
+    }
+
+    /** Does (k1, t1) wake strictly before (k2, t2)? The tasks are read only when the times tie. */
+    private static boolean before(long k1, Task t1, long k2, Task t2) {
+        return k1 != k2 ? k1 < k2 : t1.sleepSeq < t2.sleepSeq;
+    }
+
+    private void siftUp(int i, long key, Task task) {
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(key, task, wakeAt[parent], tasks[parent])) {
+                break;
+            }
+            wakeAt[i] = wakeAt[parent];
+            tasks[i] = tasks[parent];
+            i = parent;
+        }
+        wakeAt[i] = key;
+        tasks[i] = task;
+    }
+
+    private void siftDown(int i, long key, Task task) {
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < size && before(wakeAt[right], tasks[right], wakeAt[child], tasks[child])) {
+                child = right;
+            }
+            if (!before(wakeAt[child], tasks[child], key, task)) {
+                break;
+            }
+            wakeAt[i] = wakeAt[child];
+            tasks[i] = tasks[child];
+            i = child;
+        }
+        wakeAt[i] = key;
+        tasks[i] = task;
+    }
+}

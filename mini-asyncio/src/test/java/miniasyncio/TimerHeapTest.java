@@ -1,0 +1,96 @@
+package miniasyncio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.ConcurrentModificationException;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** {@code sleeping}'s heap against {@code PriorityQueue} with the order it replaces. */
+class TimerHeapTest {
+
+    private static final Comparator<Task> BY_WAKE_TIME =
+            Comparator.<Task>comparingLong(t -> t.wakeAt).thenComparingLong(t -> t.sleepSeq);
+
+    private long seq;
+
+    private Task sleeper(long wakeAt) {
+        Task task = new Task((int) seq + 1, "t", null, null);
+        task.wakeAt = wakeAt;
+        task.sleepSeq = seq++;
+        return task;
+    }
+
+    @Test
+    void pollsInTheOrderOfAPriorityQueueUnderRandomAddsPollsAndRemoves() {
+        SplittableRandom random = new SplittableRandom(7);
+        TimerHeap heap = new TimerHeap();
+        PriorityQueue<Task> reference = new PriorityQueue<>(BY_WAKE_TIME);
+        List<Task> all = new ArrayList<>();
+        for (int op = 0; op < 20_000; op++) {
+            int what = random.nextInt(10);
+            if (what < 5) {
+                Task t = sleeper(random.nextInt(50)); // few distinct times: many ties
+                heap.add(t);
+                reference.add(t);
+                all.add(t);
+            } else if (what < 8) {
+                assertThat(heap.peek()).isSameAs(reference.peek());
+                assertThat(heap.poll()).isSameAs(reference.poll());
+            } else if (!all.isEmpty()) {
+                Task t = all.get(random.nextInt(all.size()));
+                assertThat(heap.contains(t)).isEqualTo(reference.contains(t));
+                assertThat(heap.remove(t)).isEqualTo(reference.remove(t));
+            }
+            assertThat(heap.size()).isEqualTo(reference.size());
+        }
+        while (!reference.isEmpty()) {
+            assertThat(heap.poll()).isSameAs(reference.poll());
+        }
+        assertThat(heap.isEmpty()).isTrue();
+        assertThat(heap.poll()).isNull();
+        assertThat(heap.peek()).isNull();
+    }
+
+    @Test
+    void equalWakeTimesComeOutFirstInFirstOut() {
+        TimerHeap heap = new TimerHeap();
+        List<Task> added = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            Task t = sleeper(5);
+            added.add(t);
+            heap.add(t);
+        }
+        List<Task> polled = new ArrayList<>();
+        while (!heap.isEmpty()) {
+            polled.add(heap.poll());
+        }
+        assertThat(polled).containsExactlyElementsOf(added);
+    }
+
+    @Test
+    void iteratesEverySleeperAndSaysWhenChangedMeanwhile() {
+        TimerHeap heap = new TimerHeap();
+        Task a = sleeper(3);
+        Task b = sleeper(1);
+        Task c = sleeper(2);
+        heap.add(a);
+        heap.add(b);
+        heap.add(c);
+        assertThat(new ArrayList<>(heap)).containsExactlyInAnyOrder(a, b, c);
+        assertThatThrownBy(() -> {
+            for (Task t : heap) {
+                heap.remove(t);
+            }
+        }).isInstanceOf(ConcurrentModificationException.class).hasMessageContaining("sleeping changed");
+        assertThatThrownBy(() -> heap.add(null)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("only tasks sleep");
+        heap.clear();
+        assertThat(heap).isEmpty();
+    }
+}
