@@ -118,7 +118,8 @@ class ApiAllowlistTest {
 
                 @Override
                 protected List<Task> pendingTasks() {
-                    List<Task> pending = super.pendingTasks();
+                    List<Task> pending = new ArrayList<>(ready); // the lecture's fields, by name
+                    pending.addAll(sleeping);
                     waiting.values().stream().flatMap(Deque::stream).map(Parked::task).forEach(pending::add);
                     return pending;
                 }
