@@ -36,6 +36,8 @@ import miniasyncio.VirtualClock;
  * for {@link #QUIET_MILLIS} real milliseconds does virtual time jump to the next timer (trio's
  * {@code MockClock(autojump_threshold)}). With no timer, it waits for the network as long as it
  * takes, as asyncio does.
+ *
+ * <p>Start it with {@link #runUntilComplete}: the selector is closed when that returns.
  */
 public class IoScheduler extends AsyncioScheduler {
 

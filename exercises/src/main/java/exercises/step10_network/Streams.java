@@ -60,7 +60,8 @@ public final class Streams {
             listener.close();
             throw e;
         }
-        int acceptor = MiniAsyncio.createTask("server " + port, () -> {
+        int bound = ((InetSocketAddress) listener.getLocalAddress()).getPort();
+        int acceptor = MiniAsyncio.createTask("server " + bound, () -> {
             acceptForever(listener, handler);
             return null;
         });
