@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Checks one step of the exercises: its tests and its examples' transcripts.
-# Usage (from anywhere): exercises/check-step.sh N        (N = 1..9; needs JDK 21+ and Maven)
+# Usage (from anywhere): exercises/check-step.sh N        (N = 1..10; needs JDK 21+ and Maven)
 # Prints "step N: X tests passed", or what failed with the first line of each reason; the full
 # reasons and stack traces are in exercises/target/surefire-reports/ and the build's output in
 # exercises/target/check-step.log.
 set -uo pipefail
 step="${1:-}"
-if ! [[ "$step" =~ ^[1-9]$ ]]; then
-  echo "usage: exercises/check-step.sh N   (N is a step number, 1 to 9)" >&2
+if ! [[ "$step" =~ ^([1-9]|10)$ ]]; then
+  echo "usage: exercises/check-step.sh N   (N is a step number, 1 to 10)" >&2
   exit 2
 fi
 module="$(cd "$(dirname "$0")" && pwd)"

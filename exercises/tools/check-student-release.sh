@@ -4,7 +4,7 @@
 #   - every exercise test fails, and only with "not implemented yet";
 #   - every exercise example exits with code 3 and one line naming the method to write.
 # Usage: exercises/tools/check-student-release.sh [FROM_STEP]   (from anywhere; needs JDK 21+ and Maven)
-# With FROM_STEP (2..9), only that step and the later ones are stubbed, as for a student who has
+# With FROM_STEP (2..10), only that step and the later ones are stubbed, as for a student who has
 # done the steps before it: their tests must pass, and only the examples of stubbed steps are run.
 set -euo pipefail
 from="${1:-1}"

@@ -77,7 +77,8 @@ class ExamplesTest {
         assertThat(list.exitCode()).isZero();
         List<String> names = names().toList();
         assertThat(names).containsExactly("Ex1Generators", "Ex2RoundRobin", "Ex3Futures", "Ex3Ticker", "Ex4Race", "Ex4GatherError",
-                "Ex5Cancel", "Ex6Timeout", "Ex6Deadlock", "Ex7TaskGroup", "Ex8Pipeline", "Ex9Run");
+                "Ex5Cancel", "Ex6Timeout", "Ex6Deadlock", "Ex7TaskGroup", "Ex8Pipeline", "Ex9Run",
+                "Ex10Echo");
         int last = -1;
         for (String name : names) {
             int at = list.out().indexOf("  " + name + " ");

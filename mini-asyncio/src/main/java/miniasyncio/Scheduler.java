@@ -341,7 +341,17 @@ public class Scheduler {
             }
             inbox.add(task);                                       // hands over (a happens-before edge)
             java.util.concurrent.locks.LockSupport.unpark(loop);   // and wakes the loop if it waits
+            workerHandedBack();                                    // also where a subclass's loop waits
         });
+    }
+
+    /**
+     * Called on a worker thread right after a {@code toThread} call has handed its result to the
+     * loop (and unparked the loop's thread). A subclass whose loop idles elsewhere than in
+     * {@code park}, in a {@code Selector}'s {@code select}, overrides it to wake itself there
+     * ({@code selector.wakeup()}). It runs on the worker's thread: keep it short and thread-safe.
+     */
+    protected void workerHandedBack() {
     }
 
     /** The error for "tasks wait but nothing can wake them"; subclasses say who waits for what. */

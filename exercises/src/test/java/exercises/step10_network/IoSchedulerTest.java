@@ -1,0 +1,322 @@
+package exercises.step10_network;
+
+import static exercises.step10_network.IoScheduler.readWait;
+import static exercises.step10_network.IoScheduler.writeWait;
+import static exercises.step10_network.Loopback.received;
+import static exercises.step10_network.Loopback.send;
+import static exercises.step10_network.Loopback.sendLater;
+import static exercises.step3_futures.Futures.await;
+import static exercises.step3_futures.Futures.spawn;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+import static miniasyncio.MiniAsyncio.toThread;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.TaskFuture;
+import java.nio.channels.SelectionKey;
+import java.util.ArrayList;
+import java.util.List;
+import miniasyncio.Clock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(20)
+class IoSchedulerTest {
+
+    @Test
+    void readinessWakesTheWaitingTaskAndTheOthersRunMeanwhile() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            List<String> log = new ArrayList<>();
+            IoScheduler scheduler = new IoScheduler();
+            scheduler.runUntilComplete(() -> {
+                TaskFuture<String> reader = spawn("reader", () -> {
+                    readWait(pair.left());
+                    return received(pair.left());
+                });
+                sleep(0.05);
+                log.add("writer runs while the reader waits");
+                send(pair.right(), "ping");
+                log.add("reader got " + await(reader));
+                return null;
+            });
+            assertThat(log).containsExactly("writer runs while the reader waits", "reader got ping");
+        }
+    }
+
+    @Test
+    void theIdleWaitSleepsInSelectUntilTheDataComesNoBusyPolling() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler();
+            sendLater(pair.right(), "late", 300);
+            String got = scheduler.runUntilComplete(() -> {
+                readWait(pair.left());
+                return received(pair.left());
+            });
+            assertThat(got).isEqualTo("late");
+            assertThat(scheduler.now()).as("the data came after 0.3 s").isGreaterThanOrEqualTo(0.25);
+            assertThat(scheduler.selectCalls()).as("select calls while waiting 0.3 s for the data: a blocking select"
+                    + " waits once, a busy poll (selectNow in a loop) thousands of times").isLessThan(10);
+        }
+    }
+
+    @Test
+    void theNearestTimerBoundsTheSelectSoTimersFireWhileTasksWaitForIo() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            List<String> log = new ArrayList<>();
+            IoScheduler scheduler = new IoScheduler();
+            sendLater(pair.right(), "late", 1000);
+            double[] lastTick = new double[1];
+            scheduler.runUntilComplete(() -> {
+                TaskFuture<Object> reader = spawn("reader", () -> {
+                    readWait(pair.left()); // the data comes after a second
+                    log.add("reader woken");
+                    return null;
+                });
+                for (int i = 1; i <= 3; i++) {
+                    sleep(0.05);
+                    log.add("tick " + i);
+                }
+                lastTick[0] = now();
+                await(reader);
+                return null;
+            });
+            assertThat(log).containsExactly("tick 1", "tick 2", "tick 3", "reader woken");
+            assertThat(lastTick[0]).as("the third 0.05 s tick, while a task waits 1 s for data").isBetween(0.15, 0.6);
+        }
+    }
+
+    @Test
+    void aWokenTaskNoLongerInterestsTheSelectorOrSelectWouldReturnAtOnceForever() throws Exception {
+        try (Loopback pair = Loopback.open(); Loopback quiet = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler();
+            send(pair.right(), "unread");
+            scheduler.runUntilComplete(() -> {
+                TaskFuture<Object> other = spawn("waits on a quiet channel", () -> {
+                    readWait(quiet.left());
+                    return null;
+                });
+                readWait(pair.left()); // ready at once; the data stays unread while this task sleeps
+                sleep(0.3);
+                other.cancel();
+                return null;
+            });
+            assertThat(scheduler.selectCalls()).as("select calls during 0.3 s with unread data on a channel nobody"
+                    + " waits for any more: its readiness must no longer be asked for").isLessThan(20);
+        }
+    }
+
+    @Test
+    void cancellingAWaitingTaskTakesItOffItsChannel() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            List<String> log = new ArrayList<>();
+            IoScheduler scheduler = new IoScheduler();
+            scheduler.runUntilComplete(() -> {
+                TaskFuture<Object> first = spawn("first", () -> {
+                    try {
+                        readWait(pair.left());
+                    } catch (CancelledException e) {
+                        log.add("first cancelled at its readWait");
+                        throw e;
+                    }
+                    return null;
+                });
+                sleep(0.01);
+                first.cancel();
+                sleep(0.01);
+                SelectionKey key = pair.left().keyFor(scheduler.selector());
+                log.add("interest after the cancel: " + key.interestOps());
+                send(pair.right(), "x");
+                readWait(pair.left()); // the channel is free for another reader
+                log.add("second reader got " + received(pair.left()));
+                return null;
+            });
+            assertThat(log).containsExactly("first cancelled at its readWait", "interest after the cancel: 0",
+                    "second reader got x");
+        }
+    }
+
+    @Test
+    void twoTasksWaitingToReadTheSameChannelIsAClearError() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler();
+            assertThatThrownBy(() -> scheduler.runUntilComplete(() -> {
+                spawn("first reader", () -> {
+                    readWait(pair.left());
+                    return null;
+                });
+                sleep(0.01);
+                readWait(pair.left());
+                return null;
+            })).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("already waits to read").hasMessageContaining("first reader");
+        }
+    }
+
+    @Test
+    void oneReaderAndOneWriterMayWaitOnTheSameChannel() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler();
+            String got = scheduler.runUntilComplete(() -> {
+                TaskFuture<String> reader = spawn("reader", () -> {
+                    readWait(pair.left());
+                    return received(pair.left());
+                });
+                sleep(0.01);
+                writeWait(pair.left()); // an empty send buffer has room at once
+                send(pair.right(), "both");
+                return await(reader);
+            });
+            assertThat(got).isEqualTo("both");
+        }
+    }
+
+    @Test
+    void waitingOnAClosedChannelIsAClearError() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            pair.left().close();
+            IoScheduler scheduler = new IoScheduler();
+            assertThatThrownBy(() -> scheduler.runUntilComplete(() -> {
+                readWait(pair.left());
+                return null;
+            })).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed channel");
+        }
+    }
+
+    @Test
+    void aChannelClosedWhileATaskWaitsOnItWakesTheTaskWithAClearError() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler();
+            assertThatThrownBy(() -> scheduler.runUntilComplete(() -> {
+                spawn("closer", () -> {
+                    sleep(0.05);
+                    pair.left().close();
+                    return null;
+                });
+                readWait(pair.left());
+                return null;
+            })).isInstanceOf(IllegalStateException.class).hasMessageContaining("was closed meanwhile");
+            assertThat(scheduler.now()).isLessThan(2.0);
+        }
+    }
+
+    @Test
+    void aBlockingChannelIsAClearError() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            pair.left().configureBlocking(true);
+            IoScheduler scheduler = new IoScheduler();
+            assertThatThrownBy(() -> scheduler.runUntilComplete(() -> {
+                readWait(pair.left());
+                return null;
+            })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("configureBlocking(false)");
+        }
+    }
+
+    @Test
+    void tasksThatKeepEachOtherBusyDoNotStarveTheOnesWaitingForIo() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            send(pair.right(), "waiting");
+            IoScheduler scheduler = new IoScheduler();
+            int yieldsBeforeTheReaderRan = scheduler.runUntilComplete(() -> {
+                boolean[] read = {false};
+                spawn("reader", () -> {
+                    readWait(pair.left());
+                    read[0] = true;
+                    return null;
+                });
+                int yields = 0;
+                while (!read[0] && yields < 10_000) {
+                    sleep(0); // always ready: the loop never idles
+                    yields++;
+                }
+                return yields;
+            });
+            assertThat(yieldsBeforeTheReaderRan).as("the network is polled once per pass over the ready tasks")
+                    .isLessThan(10);
+        }
+    }
+
+    @Test
+    void aToThreadWorkerWakesTheLoopOutOfSelect() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler();
+            int got = scheduler.runUntilComplete(() -> {
+                TaskFuture<Object> reader = spawn("reader", () -> {
+                    readWait(pair.left()); // nothing ever comes: the loop would select forever
+                    return null;
+                });
+                int result = toThread(() -> {
+                    Thread.sleep(50);
+                    return 7;
+                });
+                reader.cancel();
+                return result;
+            });
+            assertThat(got).isEqualTo(7);
+            assertThat(scheduler.now()).isLessThan(5.0);
+        }
+    }
+
+    @Test
+    void onTheVirtualClockWithOnlyIoPendingTheLoopWaitsForRealIoAndTimeStandsStill() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler(Clock.virtual());
+            sendLater(pair.right(), "real", 150);
+            long started = System.nanoTime();
+            double at = scheduler.runUntilComplete(() -> {
+                readWait(pair.left());
+                return now();
+            });
+            assertThat(at).as("virtual time when the data came").isEqualTo(0.0);
+            assertThat(System.nanoTime() - started).as("real nanoseconds waited").isGreaterThanOrEqualTo(100_000_000L);
+        }
+    }
+
+    @Test
+    void onTheVirtualClockDataThatComesBeforeTheQuietSpanBeatsAFarTimer() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler(Clock.virtual());
+            sendLater(pair.right(), "soon", 20);
+            String first = scheduler.runUntilComplete(() -> {
+                TaskFuture<String> timer = spawn("timer", () -> {
+                    sleep(5.0);
+                    return "timer at " + now();
+                });
+                readWait(pair.left());
+                String read = "read at " + now();
+                timer.cancel();
+                return read;
+            });
+            assertThat(first).isEqualTo("read at 0.0");
+        }
+    }
+
+    @Test
+    void onTheVirtualClockAQuietNetworkLetsTimeJumpToTheNextTimer() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler(Clock.virtual());
+            long started = System.nanoTime();
+            double at = scheduler.runUntilComplete(() -> {
+                spawn("reader", () -> {
+                    readWait(pair.left()); // nothing comes; it is cancelled when main ends
+                    return null;
+                });
+                sleep(30.0);
+                return now();
+            });
+            assertThat(at).isEqualTo(30.0);
+            assertThat((System.nanoTime() - started) / 1e6).as("real milliseconds: one quiet span, not 30 s")
+                    .isBetween((double) IoScheduler.QUIET_MILLIS - 5, 5_000.0);
+        }
+    }
+
+    @Test
+    void withNothingToWaitForItIsStillADeadlock() {
+        IoScheduler scheduler = new IoScheduler(Clock.virtual());
+        assertThatThrownBy(() -> scheduler.runUntilComplete(() -> {
+            await(new exercises.step3_futures.Future<>());
+            return null;
+        })).hasMessageContaining("deadlock");
+    }
+}

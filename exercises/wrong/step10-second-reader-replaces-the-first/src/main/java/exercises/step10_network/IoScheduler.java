@@ -1,0 +1,357 @@
+package exercises.step10_network;
+
+import exercises.step9_run.AsyncioScheduler;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import miniasyncio.Clock;
+import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.Scheduler;
+import miniasyncio.Task;
+import miniasyncio.ToThread;
+import miniasyncio.VirtualClock;
+
+/**
+ * Step 10: the loop waits for the network. Two more syscalls, {@link ReadWait} and
+ * {@link WriteWait}, park a task until a non-blocking channel is ready; one {@link Selector}
+ * watches every such channel. The idle wait, the only place the loop sleeps, becomes
+ * {@code select(timeout to the nearest timer)}: it returns when a channel is ready or when the
+ * timer is due, whichever comes first. This is the heart of asyncio's {@code _run_once}.
+ *
+ * <p>One reader and one writer per channel at a time. The readiness of a channel is asked for
+ * only while a task waits for it: a woken task no longer interests the selector, or {@code select}
+ * would return at once, again and again (a busy loop).
+ *
+ * <p>On the virtual clock the network still takes real time. While tasks wait for I/O the loop
+ * waits for it in real time and virtual time stands still; only when the network has been quiet
+ * for {@link #QUIET_MILLIS} real milliseconds does virtual time jump to the next timer (trio's
+ * {@code MockClock(autojump_threshold)}). With no timer, it waits for the network as long as it
+ * takes, as asyncio does.
+ */
+public class IoScheduler extends AsyncioScheduler {
+
+    /** On the virtual clock: real milliseconds of network silence before time jumps to a timer. */
+    public static final long QUIET_MILLIS = 100;
+
+    private final Selector selector = openSelector();
+    private final AtomicInteger workersRunning = new AtomicInteger(); // toThread calls not handed back
+    private long selectCalls;
+
+    public IoScheduler() {
+        super();
+    }
+
+    public IoScheduler(Clock clock) {
+        super(clock);
+    }
+
+    // BEGIN SOLUTION MEMBERS
+    /** Who waits for what: at most one reader and one writer per channel. */
+    private final Map<SelectableChannel, Task> readers = new HashMap<>();
+    private final Map<SelectableChannel, Task> writers = new HashMap<>();
+    private final Map<Task, SelectableChannel> waitingOn = new HashMap<>();
+    private int stepsUntilPoll; // asyncio polls the network once per pass over the ready tasks
+
+    private boolean waitsForIo() {
+        return !waitingOn.isEmpty();
+    }
+
+    /** Parks {@code task} on {@code channel}; if it cannot wait there, the task gets the reason. */
+    private void parkOn(Task task, SelectableChannel channel, boolean read) {
+        try {
+            addWaiter(task, channel, read);
+        } catch (IllegalStateException | IllegalArgumentException cannotWait) {
+            scheduleThrow(task, cannotWait);
+        }
+    }
+
+    private void addWaiter(Task task, SelectableChannel channel, boolean read) {
+        String what = read ? "read" : "write";
+        if (!channel.isOpen()) {
+            throw new IllegalStateException(task + " waits to " + what + " a closed channel: " + channel);
+        }
+        if (channel.isBlocking()) {
+            throw new IllegalArgumentException(task + " waits to " + what + " a blocking channel: call"
+                    + " channel.configureBlocking(false) first (a selector watches only non-blocking channels)");
+        }
+        if ((channel.validOps() & opsFor(channel, read)) == 0) {
+            throw new IllegalArgumentException(task + " waits to " + what + " " + channel + ", which cannot be "
+                    + (read ? "read" : "written") + " (a ServerSocketChannel is only read: it accepts)");
+        }
+        Map<SelectableChannel, Task> waiters = read ? readers : writers;
+        Task other = waiters.get(channel);
+        if (other != null && false) { // WRONG: the second waiter replaces the first
+            throw new IllegalStateException(task + " waits to " + what + " " + channel + ", but " + other
+                    + " already waits to " + what + " it: one " + what + "r per channel at a time");
+        }
+        if (channel.keyFor(selector) == null) {
+            try {
+                channel.register(selector, 0);
+            } catch (ClosedChannelException e) {
+                throw new IllegalStateException(task + " waits to " + what + " a closed channel: " + channel, e);
+            }
+        }
+        waiters.put(channel, task);
+        waitingOn.put(task, channel);
+        updateInterest(channel);
+    }
+
+    /** OP_READ or OP_ACCEPT to read; OP_WRITE, or OP_CONNECT while a connect is pending, to write. */
+    private static int opsFor(SelectableChannel channel, boolean read) {
+        if (read) {
+            return channel.validOps() & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
+        }
+        return channel instanceof SocketChannel socket && socket.isConnectionPending()
+                ? SelectionKey.OP_CONNECT : SelectionKey.OP_WRITE;
+    }
+
+    /** The selector asks for exactly what the tasks still wait for on {@code channel}. */
+    private void updateInterest(SelectableChannel channel) {
+        SelectionKey key = channel.keyFor(selector);
+        if (key == null || !key.isValid()) {
+            return;
+        }
+        int ops = 0;
+        if (readers.containsKey(channel)) {
+            ops |= opsFor(channel, true);
+        }
+        if (writers.containsKey(channel)) {
+            ops |= opsFor(channel, false);
+        }
+        key.interestOps(ops);
+    }
+
+    /** Takes {@code task} off its channel: it no longer waits, and the selector no longer asks. */
+    private SelectableChannel removeWaiter(Task task) {
+        SelectableChannel channel = waitingOn.remove(task);
+        if (channel != null) {
+            readers.remove(channel, task);
+            writers.remove(channel, task);
+            updateInterest(channel);
+        }
+        return channel;
+    }
+
+    /** A task waiting on a channel that was closed meanwhile would wait forever: it gets an error. */
+    private int failWaitersOnClosedChannels() {
+        List<Task> stranded = new ArrayList<>();
+        for (Map.Entry<Task, SelectableChannel> entry : waitingOn.entrySet()) {
+            if (!entry.getValue().isOpen()) {
+                stranded.add(entry.getKey());
+            }
+        }
+        for (Task task : stranded) {
+            SelectableChannel channel = removeWaiter(task);
+            scheduleThrow(task, new IllegalStateException(
+                    "the channel " + task + " waited for was closed meanwhile: " + channel));
+        }
+        return stranded.size();
+    }
+
+    /** One look at the network ({@link #select}), then the ready channels' tasks go to ready. */
+    private int pollIo(long timeoutMillis) {
+        int woken = failWaitersOnClosedChannels();
+        if (woken > 0) {
+            timeoutMillis = -1; // someone is ready already: only look, do not wait
+        }
+        select(timeoutMillis);
+        for (SelectionKey key : selector.selectedKeys()) {
+            SelectableChannel channel = key.channel();
+            int ready = key.isValid() ? key.readyOps() : 0;
+            if ((ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0) {
+                woken += wake(readers.get(channel));
+            }
+            if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
+                woken += wake(writers.get(channel));
+            }
+        }
+        selector.selectedKeys().clear();
+        return woken;
+    }
+
+    private int wake(Task task) {
+        if (task == null) {
+            return 0;
+        }
+        removeWaiter(task);
+        schedule(task, null); // the task now reads (or writes, or accepts) without blocking
+        return 1;
+    }
+    // END SOLUTION
+
+    /**
+     * {@code ReadWait} and {@code WriteWait} park the task on its channel (the error goes to the
+     * task: a closed channel, a blocking one, a second reader or writer); other syscalls go on up.
+     */
+    @Override
+    protected void handleSyscall(Task task, Object syscall) {
+        if (syscall instanceof ToThread) {
+            workersRunning.incrementAndGet(); // while a worker runs, virtual time stands still
+        }
+        // BEGIN SOLUTION
+        switch (syscall) {
+            case ReadWait(SelectableChannel channel) -> parkOn(task, channel, true);
+            case WriteWait(SelectableChannel channel) -> parkOn(task, channel, false);
+            default -> super.handleSyscall(task, syscall);
+        }
+        // END SOLUTION
+    }
+
+    /**
+     * Nothing is ready. With tasks waiting for I/O: {@code select} until a channel is ready or the
+     * nearest timer is due (the core loop then wakes the sleepers); on the virtual clock see the
+     * class comment. Without: the idle wait of before (timers, workers, or a deadlock).
+     */
+    @Override
+    protected void idleWaitOrDeadlock() {
+        // BEGIN SOLUTION
+        if (!waitsForIo()) {
+            super.idleWaitOrDeadlock();
+            return;
+        }
+        Task next = sleeping.isEmpty() ? null : sleeping.peek();
+        boolean virtual = clock() instanceof VirtualClock;
+        if (next == null || (virtual && workersRunning.get() > 0)) {
+            pollIo(0); // only the network (or a worker) can bring work: wait for it as long as it takes
+        } else if (virtual) {
+            if (pollIo(QUIET_MILLIS) == 0) {
+                super.idleWaitOrDeadlock(); // the network stayed quiet: time jumps to the next timer
+            }
+        } else {
+            long left = next.wakeAt() - clock().nanoTime();
+            pollIo(left <= 0 ? -1 : Math.ceilDiv(left, 1_000_000L)); // never wake before the timer
+        }
+        // END SOLUTION
+    }
+
+    /**
+     * Also polls the network (without waiting) once per pass over the ready tasks, so that tasks
+     * that keep each other busy do not starve the ones waiting for I/O. Then: is there work left,
+     * tasks waiting for I/O included?
+     */
+    @Override
+    protected boolean hasWork() {
+        // BEGIN SOLUTION
+        if (!ready.isEmpty() && waitsForIo() && --stepsUntilPoll <= 0) {
+            pollIo(-1);
+            stepsUntilPoll = ready.size();
+        }
+        return super.hasWork() || waitsForIo();
+        // END SOLUTION
+    }
+
+    /** Cancelling a task that waits for I/O takes it off its channel. */
+    @Override
+    protected boolean unpark(Task task) {
+        // BEGIN SOLUTION
+        return removeWaiter(task) != null || super.unpark(task);
+        // END SOLUTION
+    }
+
+    /** The tasks waiting for I/O are pending too (for deadlock messages, cancelling and closing). */
+    @Override
+    protected List<Task> pendingTasks() {
+        // BEGIN SOLUTION
+        List<Task> pending = super.pendingTasks();
+        pending.addAll(waitingOn.keySet());
+        return pending;
+        // END SOLUTION
+    }
+
+    /** As before; the selector is closed when the run ends. */
+    @Override
+    public <T> T runUntilComplete(String name, java.util.concurrent.Callable<T> main) {
+        try {
+            return super.runUntilComplete(name, main);
+        } finally {
+            closeSelector();
+        }
+    }
+
+    @Override
+    protected void closeAll() {
+        try {
+            super.closeAll();
+        } finally {
+            closeSelector();
+        }
+    }
+
+    /** A worker has handed a toThread result back: the loop may be in select, so wake it there. */
+    @Override
+    protected void workerHandedBack() {
+        workersRunning.decrementAndGet();
+        selector.wakeup();
+    }
+
+    /**
+     * The one way to look at the network: {@code timeoutMillis} < 0 looks without waiting
+     * ({@code selectNow}), 0 waits until a channel is ready (or a worker wakes the loop), > 0 waits
+     * at most that long. The ready keys are in {@code selector().selectedKeys()}.
+     */
+    protected final int select(long timeoutMillis) {
+        selectCalls++;
+        try {
+            return timeoutMillis < 0 ? selector.selectNow()
+                    : timeoutMillis == 0 ? selector.select() : selector.select(timeoutMillis);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the selector failed", e);
+        }
+    }
+
+    /** The selector every waiting channel is registered with. */
+    protected final Selector selector() {
+        return selector;
+    }
+
+    /** How many times the loop has looked at the network: few while it only waits (no busy polling). */
+    public final long selectCalls() {
+        return selectCalls;
+    }
+
+    private void closeSelector() {
+        try {
+            selector.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("closing the selector failed", e);
+        }
+    }
+
+    private static Selector openSelector() {
+        try {
+            return Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a Selector", e);
+        }
+    }
+
+    /** The running IoScheduler; {@code caller} names the method for the error outside one. */
+    public static IoScheduler current(String caller) {
+        if (Scheduler.current() instanceof IoScheduler scheduler) {
+            return scheduler;
+        }
+        throw new IllegalStateException(caller + "() needs a running IoScheduler: start the program with"
+                + " new IoScheduler().runUntilComplete(main)");
+    }
+
+    /** Suspends the running task until {@code channel} can be read (or accepted) without blocking. */
+    public static void readWait(SelectableChannel channel) {
+        current("readWait");
+        Scheduler.syscall("readWait", new ReadWait(channel));
+    }
+
+    /** Suspends the running task until {@code channel} can be written (or its connect finished). */
+    public static void writeWait(SelectableChannel channel) {
+        current("writeWait");
+        Scheduler.syscall("writeWait", new WriteWait(channel));
+    }
+}
