@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,9 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * solution, every wrong solution of grading/wrong, the untouched student release, hostile
  * submissions from grading/hostile, one that does not compile and one with no homework at all.
  *
- * <p>Checked: the batch ends (one broken submission never stops it), the CSV summary has one row
- * per student with {@code student,score,max,status}, each score is what that kind of submission
- * earns, and each student has a results file.
+ * <p>The class is graded once ({@link #gradeTheClass}); each test below checks one thing of that
+ * one batch: it ends (one broken submission never stops it), the CSV summary has one row per
+ * student with {@code student,score,max,status}, each score is what that kind of submission earns,
+ * every maximum is the assignment's, and each student has a results file and feedback.
  *
  * <p>Slow (minutes): runs with the {@code hostile} profile, as .ci/run does.
  */
@@ -41,7 +43,15 @@ class ClassSlowIT {
             "rewrite-kit-jar");
 
     @TempDir
-    Path work;
+    static Path work;
+
+    /** The class, as graded once for all the tests below. */
+    static Map<String, Expected> expected;
+    static Map<String, String[]> rows;
+    static GraderRun run;
+    static Path out;
+    static String broken;
+    static String empty;
 
     /** What a student's row must show: a score range, or full marks, or less than full marks. */
     record Expected(double min, double max, boolean full, boolean belowFull) {
@@ -58,10 +68,10 @@ class ClassSlowIT {
         }
     }
 
-    @Test
-    void aClassOf30IsGradedIntoOneCsvRowPerStudent() throws Exception {
+    @BeforeAll
+    static void gradeTheClass() throws Exception {
         Path submissions = Files.createDirectories(work.resolve("submissions"));
-        Map<String, Expected> expected = new LinkedHashMap<>();
+        expected = new LinkedHashMap<>();
         int n = 0;
 
         List<Path> wrongs;
@@ -100,13 +110,13 @@ class ClassSlowIT {
         assertThat(release.exitCode()).as(release.output()).isZero();
         expected.put(released, Expected.between(0, 0));
 
-        String broken = String.format("s%02d-does-not-compile", ++n);
+        broken = String.format("s%02d-does-not-compile", ++n);
         Submissions.reference(submissions.resolve(broken));
         Files.writeString(submissions.resolve(broken).resolve("homework/src/main/java/homework/Homework.java"),
                 "package homework;\npublic final class Homework { int x = ; }\n");
         expected.put(broken, Expected.between(0, 0));
 
-        String empty = String.format("s%02d-empty", ++n);
+        empty = String.format("s%02d-empty", ++n);
         Files.createDirectories(submissions.resolve(empty));
         Files.writeString(submissions.resolve(empty).resolve("README.md"), "I will do it later.\n");
         expected.put(empty, Expected.between(0, 0));
@@ -114,38 +124,47 @@ class ClassSlowIT {
 
         // In the sandbox, and with the allowlist screen off: the hostile code really runs, next to
         // its classmates, so this proves what the sandbox and the batch alone keep apart.
-        Path out = work.resolve("out");
-        GraderRun run = GraderRun.run(work, HANG_SECONDS, List.of("-Dgrading.unscreened=true"), "grade",
+        out = work.resolve("out");
+        run = GraderRun.run(work, HANG_SECONDS, List.of("-Dgrading.unscreened=true"), "grade",
                 "--submissions", submissions.toString(), "--out", out.toString(), "--require-sandbox");
-        String context = "batch output:\n" + tail(run.output());
-        assertThat(run.exitCode()).as(context).isZero();
+        assertThat(run.exitCode()).as("batch output:\n" + tail(run.output())).isZero();
         System.out.println("graded a class of 30 in " + run.millis() / 1000.0 + " s");
-
+        rows = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(out.resolve("summary.csv"), StandardCharsets.UTF_8);
         assertThat(lines.get(0)).as("CSV header").isEqualTo("student,score,max,status");
-        Map<String, String[]> rows = new LinkedHashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] cells = line.split(",", -1);
             assertThat(cells).as("CSV row " + line).hasSize(4);
             rows.put(cells[0], cells);
         }
-        assertThat(rows.keySet()).as("one row per student").containsExactlyInAnyOrderElementsOf(expected.keySet());
+    }
 
+    @Test
+    void everyStudentHasOneRow() {
+        assertThat(rows.keySet()).as("one row per student").containsExactlyInAnyOrderElementsOf(expected.keySet());
+    }
+
+    @Test
+    void everyMaximumIsTheAssignments() {
         double max = Double.parseDouble(rows.get("s01-reference")[2]);
         assertThat(max).isPositive();
+        assertThat(rows.values()).as("the maximum of every row").allSatisfy(row ->
+                assertThat(Double.parseDouble(row[2])).as(row[0]).isEqualTo(max));
+    }
+
+    @Test
+    void everyStatusSaysWhatKeptASubmissionFromBeingTested() {
+        assertThat(rows.values()).allSatisfy(row -> assertThat(row[3]).as(row[0]).isEqualTo(
+                row[0].equals(broken) ? "does not compile" : row[0].equals(empty) ? "no homework sources" : "graded"));
+    }
+
+    @Test
+    void everyScoreIsWhatThatKindOfSubmissionEarns() {
+        double max = Double.parseDouble(rows.get("s01-reference")[2]);
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, Expected> e : expected.entrySet()) {
-            String[] row = rows.get(e.getKey());
-            double score = Double.parseDouble(row[1]);
+            double score = Double.parseDouble(rows.get(e.getKey())[1]);
             Expected want = e.getValue();
-            if (Double.parseDouble(row[2]) != max) {
-                problems.add(e.getKey() + ": max " + row[2] + ", not " + max);
-            }
-            String status = e.getKey().equals(broken) ? "does not compile"
-                    : e.getKey().equals(empty) ? "no homework sources" : "graded";
-            if (!row[3].equals(status)) {
-                problems.add(e.getKey() + ": status " + row[3] + ", not " + status);
-            }
             boolean ok = want.full() ? score == max
                     : want.belowFull() ? score < max
                     : score >= want.min() && score <= want.max();
@@ -153,11 +172,17 @@ class ClassSlowIT {
                 problems.add(e.getKey() + ": score " + score + " (expected " + (want.full() ? "full marks " + max
                         : want.belowFull() ? "below " + max : want.min() + ".." + want.max()) + ")");
             }
-            if (!hasResults(out, e.getKey())) {
-                problems.add(e.getKey() + ": no results file in " + out);
-            }
         }
-        assertThat(problems).as(context).isEmpty();
+        // the hostile students attacked the batch with the screen off: their classmates' full marks prove it held
+        assertThat(problems).as("batch output:\n" + tail(run.output())).isEmpty();
+    }
+
+    @Test
+    void everyStudentHasResultsAndFeedback() {
+        assertThat(expected.keySet()).allSatisfy(student -> {
+            assertThat(hasResults(out, student)).as("results of " + student).isTrue();
+            assertThat(out.resolve(student).resolve("feedback.md")).as("feedback of " + student).exists();
+        });
     }
 
     /** OUT/student/results.json or OUT/student.json. */
