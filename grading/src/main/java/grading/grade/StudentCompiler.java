@@ -4,7 +4,12 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.Locale;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
@@ -23,10 +28,48 @@ final class StudentCompiler {
     record Outcome(boolean ok, String errors) {
     }
 
+    /**
+     * The compiler runs in the grader's process, on the submission's source: a source made to send
+     * javac's type inference into a very long search would hold the grader. Past this limit the
+     * submission counts as not compiling. (The compile thread cannot be stopped; it is a daemon,
+     * and a one-submission grader ends with it.)
+     */
+    static final Duration TIME_LIMIT = Duration.ofSeconds(Long.getLong("grading.compileSeconds", 60));
+
     private StudentCompiler() {
     }
 
     static Outcome compile(List<Path> sources, Path submissionRoot, Path kit, Path out) throws IOException {
+        return compile(sources, submissionRoot, kit, out, TIME_LIMIT);
+    }
+
+    static Outcome compile(List<Path> sources, Path submissionRoot, Path kit, Path out, Duration limit)
+            throws IOException {
+        FutureTask<Outcome> task = new FutureTask<>(() -> compileNow(sources, submissionRoot, kit, out));
+        Thread compiler = new Thread(task, "compile-submission");
+        compiler.setDaemon(true);
+        compiler.start();
+        try {
+            return task.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            task.cancel(true);
+            return new Outcome(false, "the compiler took more than " + limit.toSeconds() + " s on these sources"
+                    + " (the grader stops there): simplify the code, or ask your instructor");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while compiling", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private static Outcome compileNow(List<Path> sources, Path submissionRoot, Path kit, Path out) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
             throw new IllegalStateException("no Java compiler in this runtime (" + System.getProperty("java.home")
