@@ -9,10 +9,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * Grades one submission: takes only its homework sources, compiles them against the kit, runs
@@ -154,16 +152,6 @@ public final class Grading {
     private record Screened(List<Path> sources, String report) {
     }
 
-    static List<Path> sources(Path submission) throws IOException {
-        Path dir = submission.resolve(SOURCES);
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(Files::isRegularFile).filter(p -> p.toString().endsWith(".java")).sorted().toList();
-        }
-    }
-
     private Report allFailed(List<GradedTests.Spec> specs, String reason, long start) throws IOException {
         List<TestResult> results = new ArrayList<>();
         // The static rules cannot look at code that is not there; they fail too, so that the
@@ -177,7 +165,7 @@ public final class Grading {
         } catch (RuntimeException rulesNeedClasses) {
             // the rules would not even list themselves without classes: report the graded tests only
         } finally {
-            delete(nothing);
+            RunDir.delete(nothing);
         }
         for (GradedTests.Spec spec : specs) {
             TestResult r = ChildRunner.fail(spec, Report.firstLine(reason), "", 0);
@@ -193,13 +181,5 @@ public final class Grading {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }
