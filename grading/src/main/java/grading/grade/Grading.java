@@ -61,12 +61,11 @@ public final class Grading {
     private Report grade(Path submission, SubmissionScreen.Screening screen) throws IOException, InterruptedException {
         long start = System.nanoTime();
         List<GradedTests.Spec> specs = GradedTests.all();
-        Screened screened = new Screened(screen.files(submission), screen.report());
-        List<Path> sources = screened.sources();
+        List<Path> sources = screen.files(submission);
         // after the main message: the first line of the output says what happened (batch tools read it)
-        String screening = screened.report().isEmpty() ? "" : "\n\n" + screened.report();
+        String screening = screen.report().isEmpty() ? "" : "\n\n" + screen.report();
         if (!screening.isEmpty()) {
-            log.println(screened.report());
+            log.println(screen.report());
         }
         if (sources.isEmpty()) {
             return allFailed(specs, "no homework sources in the submission: expected .java files under "
@@ -146,10 +145,6 @@ public final class Grading {
                     : TestResult.failed(number, rule.name(), rule.points(), "visible", rule.message(), "", 0));
         }
         return results;
-    }
-
-    /** The solution sources taken from a submission, and what the screen says about the rest. */
-    private record Screened(List<Path> sources, String report) {
     }
 
     private Report allFailed(List<GradedTests.Spec> specs, String reason, long start) throws IOException {
