@@ -62,7 +62,6 @@ public class Scheduler {
     protected int nextId = 0;
 
     private final Clock clock;
-    private long nextSleepSeq;
     private Task current;
     private boolean started;
     private boolean debug;
@@ -441,7 +440,6 @@ public class Scheduler {
         }
         long now = clock.nanoTime();
         task.wakeAt = nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
-        task.sleepSeq = nextSleepSeq++;
         task.coroutine.forgetYielded(); // a sleeper keeps nothing of the request that put it to sleep
         sleeping.add(task);
     }
@@ -673,11 +671,12 @@ public class Scheduler {
         if (task == null) {
             throw new IllegalStateException(caller + "() called outside a running task: start tasks with run()");
         }
-        if (Coroutine.current() != task.coroutine) {
+        Coroutine running = Coroutine.current();
+        if (running != task.coroutine) {
             throw new IllegalStateException(caller + "() called inside a Generator's body: a generator yields to"
                     + " whoever calls next() on it, not to the scheduler. Call " + caller
                     + "() from the task's own code.");
         }
-        return Coroutine.yield(request);
+        return running.suspend(request);
     }
 }

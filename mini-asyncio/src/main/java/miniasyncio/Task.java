@@ -20,10 +20,9 @@ public final class Task {
     Object sendValue;
     Throwable throwValue;
 
-    // While in `sleeping`: when to wake (clock nanoseconds) and, among equal wake times, the
-    // order of going to sleep (smaller first), so that equal timers stay first in, first out.
+    // While in `sleeping`: when to wake (clock nanoseconds). The heap keeps the order of going to
+    // sleep itself, so that equal timers stay first in, first out.
     long wakeAt;
-    long sleepSeq;
 
     /** Its {@link ContextVar} values: an immutable map, replaced on each set. */
     java.util.Map<ContextVar<?>, Object> context;

@@ -16,17 +16,21 @@ import java.util.NoSuchElementException;
  * heap loaded two {@code Task} objects that were long out of the CPU's cache (a third of the
  * time of a timer op went there). Here the wake times sit in a {@code long[]} beside the tasks,
  * in the same order, so a comparison reads two neighbouring numbers and the tasks themselves are
- * only moved, never read. The sequence number that keeps equal timers first in, first out is
- * read from the task only on a tie.
+ * only moved, never read. Equal wake times are common (on the virtual clock, every task that
+ * sleeps 0.1 s at the same instant): they are ordered by a sequence number the heap gives each
+ * task as it goes to sleep, kept in a second {@code long[]}, so that equal timers stay first in,
+ * first out without reading a task either.
  */
 public final class TimerHeap extends AbstractQueue<Task> {
 
     private long[] wakeAt = new long[16];
+    private long[] order = new long[16]; // the sequence number of going to sleep: ties go first in, first out
     private Task[] tasks = new Task[16];
     private int size;
+    private long nextOrder;
     private int modCount;
 
-    /** Adds {@code task}, keyed by its {@link Task#wakeAt()} and then its sleep sequence number. */
+    /** Adds {@code task}, keyed by its {@link Task#wakeAt()}: after every task already here with the same time. */
     @Override
     public boolean offer(Task task) {
         if (task == null) {
@@ -35,10 +39,11 @@ public final class TimerHeap extends AbstractQueue<Task> {
         if (size == tasks.length) {
             int grown = 2 * size;
             wakeAt = Arrays.copyOf(wakeAt, grown);
+            order = Arrays.copyOf(order, grown);
             tasks = Arrays.copyOf(tasks, grown);
         }
         modCount++;
-        siftUp(size++, task.wakeAt, task);
+        siftUp(size++, task.wakeAt, nextOrder++, task);
         return true;
     }
 
@@ -134,51 +139,54 @@ public final class TimerHeap extends AbstractQueue<Task> {
         int last = --size;
         Task moved = tasks[last];
         long key = wakeAt[last];
+        long seq = order[last];
         tasks[last] = null;
         if (i == last) {
             return;
         }
-        siftDown(i, key, moved);
+        siftDown(i, key, seq, moved);
         if (tasks[i] == moved) {
-            siftUp(i, key, moved);
+            siftUp(i, key, seq, moved);
         }
     }
 
-    /** Does (k1, t1) wake strictly before (k2, t2)? The tasks are read only when the times tie. */
-    private static boolean before(long k1, Task t1, long k2, Task t2) {
-        return k1 != k2 ? k1 < k2 : t1.sleepSeq < t2.sleepSeq;
+    /** Does the timer (k1, s1) go off strictly before (k2, s2)? Wake time first, then order of going to sleep. */
+    private static boolean before(long k1, long s1, long k2, long s2) {
+        return k1 != k2 ? k1 < k2 : s1 < s2;
     }
 
-    private void siftUp(int i, long key, Task task) {
+    private void siftUp(int i, long key, long seq, Task task) {
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            if (!before(key, task, wakeAt[parent], tasks[parent])) {
+            if (!before(key, seq, wakeAt[parent], order[parent])) {
                 break;
             }
-            wakeAt[i] = wakeAt[parent];
-            tasks[i] = tasks[parent];
+            put(i, wakeAt[parent], order[parent], tasks[parent]);
             i = parent;
         }
-        wakeAt[i] = key;
-        tasks[i] = task;
+        put(i, key, seq, task);
     }
 
-    private void siftDown(int i, long key, Task task) {
+    private void siftDown(int i, long key, long seq, Task task) {
         int half = size >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
             int right = child + 1;
-            if (right < size && before(wakeAt[right], tasks[right], wakeAt[child], tasks[child])) {
+            if (right < size && before(wakeAt[right], order[right], wakeAt[child], order[child])) {
                 child = right;
             }
-            if (!before(wakeAt[child], tasks[child], key, task)) {
+            if (!before(wakeAt[child], order[child], key, seq)) {
                 break;
             }
-            wakeAt[i] = wakeAt[child];
-            tasks[i] = tasks[child];
+            put(i, wakeAt[child], order[child], tasks[child]);
             i = child;
         }
+        put(i, key, seq, task);
+    }
+
+    private void put(int i, long key, long seq, Task task) {
         wakeAt[i] = key;
+        order[i] = seq;
         tasks[i] = task;
     }
 }

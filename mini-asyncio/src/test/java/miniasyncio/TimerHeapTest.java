@@ -14,15 +14,16 @@ import org.junit.jupiter.api.Test;
 /** {@code sleeping}'s heap against {@code PriorityQueue} with the order it replaces. */
 class TimerHeapTest {
 
+    // Every sleeper here is added as soon as it is made, so its tid is its order of going to sleep.
     private static final Comparator<Task> BY_WAKE_TIME =
-            Comparator.<Task>comparingLong(t -> t.wakeAt).thenComparingLong(t -> t.sleepSeq);
+            Comparator.<Task>comparingLong(t -> t.wakeAt).thenComparingInt(Task::tid);
 
     private long seq;
 
     private Task sleeper(long wakeAt) {
         Task task = new Task((int) seq + 1, "t", null, null);
         task.wakeAt = wakeAt;
-        task.sleepSeq = seq++;
+        seq++;
         return task;
     }
 
@@ -71,6 +72,19 @@ class TimerHeapTest {
             polled.add(heap.poll());
         }
         assertThat(polled).containsExactlyElementsOf(added);
+    }
+
+    @Test
+    void aTaskThatGoesToSleepAgainWaitsBehindTheOnesAlreadyAsleepForTheSameTime() {
+        TimerHeap heap = new TimerHeap();
+        Task first = sleeper(5);
+        Task second = sleeper(5);
+        heap.add(first);
+        heap.add(second);
+        heap.remove(first); // cancelled, then asleep again: it went to sleep after `second` now
+        heap.add(first);
+        assertThat(heap.poll()).isSameAs(second);
+        assertThat(heap.poll()).isSameAs(first);
     }
 
     @Test
