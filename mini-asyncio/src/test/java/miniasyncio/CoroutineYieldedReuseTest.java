@@ -54,4 +54,17 @@ class CoroutineYieldedReuseTest {
         assertThat(fromX).isEqualTo(new Step.Yielded("x1"));
         assertThat(fromY).isEqualTo(new Step.Yielded("y1"));
     }
+
+    @Test
+    void aNewCoroutineYieldingWhatAnotherJustYieldedSharesItsStep() {
+        Object request = new Object(); // as every task's sleep(0) yields the one shared Sleep(0)
+        Coroutine first = new Coroutine("first", () -> Coroutine.yield(request));
+        Coroutine second = new Coroutine("second", () -> Coroutine.yield(request));
+        Step fromFirst = first.send(null);
+        Step fromSecond = second.send(null);
+
+        assertThat(fromSecond).isSameAs(fromFirst);
+        assertThat(((Step.Yielded) fromSecond).value()).isSameAs(request);
+        assertThat(second.send("in")).isEqualTo(new Step.Returned("in"));
+    }
 }
