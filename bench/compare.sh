@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the same workloads (switch, timers, spawn, memory) on the Java scheduler, on the lecture's
 # own Python scheduler and on CPython asyncio, one after the other, and prints them side by side
-# with the ratios. Absolute numbers vary from machine to machine; the ratios are what to compare.
+# with the ratios. The echo workload (in the Java bench) drives the Java loop and virtual-thread
+# echo servers, asyncio's and uvloop's with one client, and is printed side by side too. Absolute numbers vary from machine to machine; the ratios are what to compare.
 #
 #   bench/compare.sh [--quick]
 #
@@ -31,6 +32,19 @@ if [[ -n "${BENCH_OUT:-}" ]]; then
   out="$BENCH_OUT"; mkdir -p "$out"
 else
   out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
+fi
+
+# The echo workload measures CPython asyncio's and uvloop's echo servers beside the Java ones, with
+# the same client: uvloop goes in a venv in a cache folder (made once); where it cannot be
+# installed, the echo workload skips uvloop and says so in one line.
+if [[ -z "${MINIASYNCIO_UVLOOP_PYTHON:-}" ]] && command -v python3 >/dev/null 2>&1; then
+  venv="${XDG_CACHE_HOME:-$HOME/.cache}/mini-asyncio/uvloop-venv"
+  if [[ -x "$venv/bin/python" ]] && "$venv/bin/python" -c 'import uvloop' 2>/dev/null \
+     || { python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q uvloop >/dev/null 2>&1; }; then
+    export MINIASYNCIO_UVLOOP_PYTHON="$venv/bin/python"
+  else
+    echo "uvloop: skipped (it does not install here: python3 -m venv $venv && $venv/bin/pip install uvloop failed)"
+  fi
 fi
 
 echo "== Java: mini-asyncio bench"
@@ -63,6 +77,24 @@ def row(what, java_key, py_key_suffix, unit):
     def cell(v, r):
         return f"{v:>10.0f} {'':1}{'(' + format(r, '.1f') + 'x)' if r else '':>9}" if v is not None else f"{'-':>10} {'':>10}"
     print(f"{what:<28} {jv:>10.1f}  {cell(*cells[0])}  {cell(*cells[1])}  {unit}")
+
+echo_rows = []
+for conns in (100, 1000, 10000):
+    for size in (64, 4096):
+        at = f"_at_{conns}_{size}b"
+        loop = j.get(f"echo.loop.round_trips_per_s{at}")
+        if loop:
+            echo_rows.append((conns, size, at, loop))
+if echo_rows:
+    print("Echo round trips/s on loopback (same client, each server in its own process); (Nx) = loop / that server:")
+    print(f"{'conns':>6} {'bytes':>5}  {'loop (Java)':>12}  {'vthreads':>20}  {'asyncio':>20}  {'uvloop':>20}")
+    for conns, size, at, loop in echo_rows:
+        cells = []
+        for impl in ("vthreads", "asyncio", "uvloop"):
+            v = j.get(f"echo.{impl}.round_trips_per_s{at}")
+            cells.append(f"{v:>10.0f} ({loop / v:>4.2f}x)" if v else f"{'-':>10} {'':>8}")
+        print(f"{conns:>6} {size:>5}  {loop:>12.0f}  {cells[0]:>20}  {cells[1]:>20}  {cells[2]:>20}")
+    print()
 
 print(f"Side by side ({j.get('env.sizes')} sizes; Java {j.get('env.java_version')},"
       f" {p.get('env.python_implementation')} {p.get('env.python_version')}). (Nx) = how many times the Java figure.")

@@ -1,5 +1,7 @@
 package exercises;
 
+import exercises.step10_network.EchoClients;
+import exercises.step10_network.EchoServer;
 import exercises.step10_network.Ex10Echo;
 import exercises.step1_generators.Ex1Generators;
 import exercises.step2_roundrobin.Ex2RoundRobin;
@@ -40,6 +42,10 @@ public final class ExerciseExamples implements ExampleCatalog {
                 new ExampleInfo("Ex7TaskGroup", "step 7: an orphan keeps its error; TaskGroup waits for all, a failure cancels the rest", Ex7TaskGroup::main),
                 new ExampleInfo("Ex8Pipeline", "step 8: producer/consumer over Queue(2) under a TaskGroup and a timeout", Ex8Pipeline::main),
                 new ExampleInfo("Ex9Run", "step 9: run() waits for all; runUntilComplete() cancels the rest", Ex9Run::main),
-                new ExampleInfo("Ex10Echo", "step 10: an echo server and client on one loop; it waits in select", Ex10Echo::main));
+                new ExampleInfo("Ex10Echo", "step 10: an echo server and client on one loop; it waits in select", Ex10Echo::main),
+                new ExampleInfo("EchoServer", "step 10: an echo server on one loop thread, until stopped; a line per connection",
+                        EchoServer::main, EchoServer.USAGE),
+                new ExampleInfo("EchoClients", "step 10: N clients x M messages against EchoServer; prints the totals",
+                        EchoClients::main, EchoClients.USAGE));
     }
 }

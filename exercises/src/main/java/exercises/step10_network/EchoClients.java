@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * lines of 64 bytes one round trip at a time and checking every echo. The clients are plain
  * blocking sockets on virtual threads: a driver independent of the loop it measures.
  *
- * <pre>java ... exercises.step10_network.EchoClients port clients messages</pre>
+ * <pre>run EchoClients --clients N --messages M [--port 8888]</pre>
+ * drives {@code run EchoServer} on 127.0.0.1 and prints the totals.
  */
 public final class EchoClients {
 
@@ -89,11 +90,23 @@ public final class EchoClients {
         return times;
     }
 
+    public static final String USAGE = "run EchoClients --clients N --messages M [--port 8888]";
+
     public static void main(String[] args) throws Exception {
-        if (args.length != 3) {
-            System.err.println("usage: EchoClients port clients messages");
-            System.exit(2);
+        Options options = Options.parse(args, java.util.List.of("--clients", "--messages", "--port"));
+        int clients = options.get("--clients", 10, 1);
+        int messages = options.get("--messages", 10, 1);
+        int port = options.get("--port", 8888, 1);
+        Totals totals;
+        try {
+            totals = drive("127.0.0.1", port, clients, messages);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof java.net.ConnectException) {
+                throw new IOException("no echo server on 127.0.0.1:" + port + " (start one with 'run EchoServer --port "
+                        + port + "')", e.getCause());
+            }
+            throw e;
         }
-        System.out.println(drive("127.0.0.1", Integer.parseInt(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2])));
+        System.out.println(clients + " clients x " + messages + " messages: " + totals);
     }
 }

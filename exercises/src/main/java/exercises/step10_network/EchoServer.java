@@ -9,9 +9,10 @@ import java.util.function.IntConsumer;
  * An echo server on one loop thread: every connection is a task, every wait a {@code readWait}
  * or {@code writeWait}, and the loop sleeps in {@code select}. No thread per connection.
  *
- * <pre>java ... exercises.step10_network.EchoServer [port] [connections]</pre>
- * serves on 127.0.0.1 (port 8888 by default) and prints one line per connection; with
- * {@code connections}, it stops after that many have ended (else it serves until stopped).
+ * <pre>run EchoServer [--port 8888] [--connections N]</pre>
+ * serves on 127.0.0.1 (port 8888 by default; 0: any free one, printed) and prints one line per
+ * connection; with {@code --connections N} it stops after N connections have ended, else it
+ * serves until stopped (Ctrl-C). Drive it with {@code run EchoClients}.
  */
 public final class EchoServer {
 
@@ -58,11 +59,16 @@ public final class EchoServer {
         return echoed[0];
     }
 
+    public static final String USAGE = "run EchoServer [--port 8888] [--connections N]";
+
     public static void main(String[] args) {
-        int port = args.length > 0 ? Integer.parseInt(args[0]) : 8888;
-        int connections = args.length > 1 ? Integer.parseInt(args[1]) : 0;
+        Options options = Options.parse(args, java.util.List.of("--port", "--connections"));
+        int port = options.get("--port", 8888, 0);
+        int connections = options.get("--connections", 0, 0);
         long echoed = new IoScheduler().runUntilComplete("echo server", () -> serve("127.0.0.1", port, connections,
-                listening -> System.out.println("echo server on 127.0.0.1:" + listening), true));
+                listening -> System.out.println("echo server on 127.0.0.1:" + listening
+                        + (connections > 0 ? ", until " + connections + " connections have ended" : ", until stopped (Ctrl-C)")),
+                true));
         System.out.println("echoed " + echoed + " lines");
     }
 }

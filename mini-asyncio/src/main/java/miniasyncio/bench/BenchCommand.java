@@ -29,8 +29,8 @@ import picocli.CommandLine.Option;
 public final class BenchCommand implements Callable<Integer> {
 
     static final List<String> WORKLOADS = List.of(
-            "switch", "baseline-vthreads", "timers", "spawn", "memory", "gather", "instrumented");
-    static final String WORKLOAD_NAMES = "switch, baseline-vthreads, timers, spawn, memory, gather, instrumented";
+            "switch", "baseline-vthreads", "timers", "spawn", "memory", "gather", "echo", "instrumented");
+    static final String WORKLOAD_NAMES = "switch, baseline-vthreads, timers, spawn, memory, gather, echo, instrumented";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -95,6 +95,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (selected.contains("gather")) {
             GatherBench.run(sizes, report);
+        }
+        if (selected.contains("echo")) {
+            EchoBench.run(sizes, report);
         }
         if (selected.contains("instrumented")) {
             SwitchBench.runInstrumented(sizes, report);

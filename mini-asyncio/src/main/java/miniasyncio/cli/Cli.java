@@ -45,8 +45,12 @@ public final class Cli implements Runnable {
     }
 
     static CommandLine commandLine() {
-        return new CommandLine(new Cli()).setCaseInsensitiveEnumValuesAllowed(true)
+        CommandLine commandLine = new CommandLine(new Cli()).setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(Cli::usageError);
+        // `run EchoClients --clients 10`: options run does not know are the example's (in order);
+        // RunCommand rejects them for an example that takes none.
+        commandLine.getSubcommands().get("run").setUnmatchedOptionsArePositionalParams(true);
+        return commandLine;
     }
 
     /**

@@ -51,6 +51,9 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ObserveOptions observe = new ObserveOptions();
 
+    /** The example's usage line (null: it takes no options), said after a wrong argument. */
+    private String usage;
+
     /** The options this run was given, for an example that suggests options (BlockingTrap). */
     static final String OPTIONS_PROPERTY = "miniasyncio.run.options";
 
@@ -104,6 +107,13 @@ final class RunCommand implements Callable<Integer> {
             cause = wrapped.getCause(); // LoopStack carries main's checked exception across threads wrapped
         }
         cause = cause instanceof InvocationTargetException ite ? ite.getCause() : cause;
+        if (cause instanceof ExampleUsageException wrong) {
+            System.err.println(name + ": " + wrong.getMessage());
+            if (usage != null) {
+                System.err.println("usage: " + usage);
+            }
+            return Cli.USAGE;
+        }
         NotImplementedYet missing = NotImplementedYet.findIn(cause);
         if (missing != null) {
             System.err.println(name + ": " + missing.getMessage());
@@ -118,6 +128,19 @@ final class RunCommand implements Callable<Integer> {
     private ExampleInfo.Main resolve() {
         var builtIn = Examples.find(name);
         if (builtIn.isPresent()) {
+            usage = builtIn.get().usage();
+            String option = args.stream().filter(a -> a.startsWith("-")).findFirst().orElse(null);
+            if (usage == null && option != null) {
+                // the example takes no options: a typo of run's own (--virtual-tim) is said as picocli would
+                System.err.println("Unknown option: '" + option + "'");
+                List<String> close = spec.options().stream().map(o -> o.longestName())
+                        .filter(o -> o.startsWith(option) || Examples.editDistance(o, option) <= 2).toList();
+                if (!close.isEmpty()) {
+                    System.err.println("Possible solutions: " + String.join(", ", close));
+                }
+                System.err.println("Try '" + spec.qualifiedName() + " --help' for more.");
+                return null;
+            }
             return builtIn.get().main();
         }
         if (classPath != null || name.contains(".")) {

@@ -61,7 +61,7 @@ class BenchCommandTest {
 
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("switch:", "baseline-vthreads:", "timers:", "spawn:", "memory:",
-                "gather:", "instrumented:", "targets:", "figures written to");
+                "gather:", "echo:", "instrumented:", "targets:", "figures written to");
         String text = Files.readString(json);
         assertThat(text.strip()).startsWith("{").endsWith("}");
         assertThat(jsonKeys(json)).contains(
@@ -82,6 +82,10 @@ class BenchCommandTest {
                 "instrumented.none_ns_per_step", "instrumented.noop_ns_per_step", "instrumented.noop_overhead_percent");
         // gather runs when the homework is on the class path, and says why not otherwise
         assertThat(jsonKeys(json)).containsAnyOf("gather.ns_per_task", "gather.skipped");
+        // echo's loop server is the exercises' (not on this module's class path): it says why it skipped;
+        // the exercises' EchoWorkloadTest runs it for real
+        assertThat(jsonKeys(json)).contains("echo.skipped");
+        assertThat(Files.readString(json)).contains("exercises.step10_network.IoScheduler is not on the class path");
         assertThat(text).doesNotContain("NaN", "Infinity");
     }
 

@@ -1,0 +1,51 @@
+package exercises.step10_network;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import miniasyncio.cli.Cli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bench --only echo} runs the step-10 loop server and the virtual-thread server, each in a
+ * process of its own, driven by the bench's client, and writes their figures (tiny sizes: it
+ * proves the workload runs here, where the exercises are on the class path; it judges no speed).
+ */
+class EchoWorkloadTest {
+
+    @Test
+    @Timeout(120)
+    void theEchoWorkloadDrivesTheLoopAndTheVirtualThreadServers(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("echo.json");
+        PrintStream oldOut = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            exit = Cli.execute("bench", "--smoke", "--only", "echo", "--json", json.toString());
+        } finally {
+            System.setOut(oldOut);
+        }
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(printed).isZero();
+        String figures = Files.readString(json);
+        assertThat(figures).doesNotContain("\"echo.skipped\"");
+        for (String server : new String[] {"loop", "vthreads"}) {
+            assertThat(figures).as(printed).contains(
+                    "\"echo." + server + ".round_trips_per_s_at_10_64b\"",
+                    "\"echo." + server + ".p50_ms_at_10_64b\"",
+                    "\"echo." + server + ".p99_ms_at_10_64b\"",
+                    "\"echo." + server + ".server_cpu_pct_at_10_64b\"");
+        }
+        assertThat(figures).contains("\"echo.vthreads_over_loop_at_10_64b\"");
+        // asyncio runs where python3 does; where it does not, the workload says so in one line
+        assertThat(figures).containsAnyOf("\"echo.asyncio.round_trips_per_s_at_10_64b\"", "\"echo.asyncio.skipped\"");
+        assertThat(printed).containsAnyOf("uvloop: skipped", "10 conns    64 B  uvloop");
+    }
+}
