@@ -353,6 +353,17 @@ public class Scheduler {
     protected void workerHandedBack() {
     }
 
+    /**
+     * For a subclass whose loop waits somewhere of its own (a {@code Selector}'s {@code select}):
+     * tells the instruments ({@code --trace}, {@code --stats}) that the loop is idle from
+     * {@code from} to {@code to} (clock nanoseconds), as this class's own waits do.
+     */
+    protected final void idleWaited(long from, long to) {
+        if (instrument != null) {
+            instrument.idleWait(from, to);
+        }
+    }
+
     /** The error for "tasks wait but nothing can wake them"; subclasses say who waits for what. */
     protected DeadlockException deadlock() {
         return new DeadlockException("deadlock: no task is ready or sleeping, but tasks still wait: "
