@@ -207,10 +207,8 @@ public class Scheduler {
             return;
         }
         long now = clock.nanoTime();
-        Task task;
-        while ((task = sleeping.peek()) != null && task.wakeAt <= now) {
-            sleeping.poll();
-            ready.addLast(task); // resumed with null: sleep() returns nothing
+        while (!sleeping.isEmpty() && sleeping.firstWakeAt() <= now) {
+            ready.addLast(sleeping.poll()); // resumed with null: sleep() returns nothing
         }
     }
 

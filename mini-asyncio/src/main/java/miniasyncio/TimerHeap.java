@@ -53,6 +53,18 @@ public final class TimerHeap extends AbstractQueue<Task> {
         return size == 0 ? null : tasks[0];
     }
 
+    /**
+     * When the first task wakes (clock nanoseconds), read from the heap's own array: the loop asks
+     * on every turn, and reading it from the task ({@code peek().wakeAt()}) would load a task that
+     * is out of the cache most of the time. Only while the heap is not empty.
+     */
+    public long firstWakeAt() {
+        if (size == 0) {
+            throw new NoSuchElementException("sleeping is empty: no task wakes");
+        }
+        return wakeAt[0];
+    }
+
     /** Removes and returns the task that wakes first, or null when none sleeps. */
     @Override
     public Task poll() {

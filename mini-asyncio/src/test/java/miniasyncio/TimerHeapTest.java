@@ -42,6 +42,9 @@ class TimerHeapTest {
                 all.add(t);
             } else if (what < 8) {
                 assertThat(heap.peek()).isSameAs(reference.peek());
+                if (!reference.isEmpty()) {
+                    assertThat(heap.firstWakeAt()).isEqualTo(reference.peek().wakeAt);
+                }
                 assertThat(heap.poll()).isSameAs(reference.poll());
             } else if (!all.isEmpty()) {
                 Task t = all.get(random.nextInt(all.size()));
@@ -56,6 +59,8 @@ class TimerHeapTest {
         assertThat(heap.isEmpty()).isTrue();
         assertThat(heap.poll()).isNull();
         assertThat(heap.peek()).isNull();
+        assertThatThrownBy(heap::firstWakeAt).isInstanceOf(java.util.NoSuchElementException.class)
+                .hasMessageContaining("sleeping is empty");
     }
 
     @Test
