@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BenchCommand.Version.class,
         description = {"Measure the scheduler against a bare continuation and virtual threads.",
-                "Workloads: " + BenchCommand.WORKLOAD_NAMES + ". The full run takes a few minutes; --quick under 30 s.",
+                "Workloads: " + BenchCommand.WORKLOAD_NAMES + ". The full run takes about 10 minutes; --quick under a minute.",
                 "Absolute numbers depend on the machine; the ratios are what to compare."})
 public final class BenchCommand implements Callable<Integer> {
 
@@ -35,7 +35,7 @@ public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--quick", description = "Fewer and shorter runs (under 30 s); figures are noisier.")
+    @Option(names = "--quick", description = "Fewer and shorter runs (under a minute); figures are noisier.")
     boolean quick;
 
     @Option(names = "--smoke", hidden = true, description = "Tiny sizes, only to prove every code path runs (for tests).")
