@@ -157,6 +157,12 @@ public final class StreamReader {
     }
 
     private byte[] take(int n) {
+        if (start == 0 && n == buffer.length) { // one arrival, one line (the usual case): no copy
+            byte[] taken = buffer;
+            buffer = NOTHING;
+            end = 0;
+            return taken;
+        }
         byte[] taken = Arrays.copyOfRange(buffer, start, start + n);
         start += n;
         if (start == end) {
