@@ -65,6 +65,7 @@ public class IoScheduler extends AsyncioScheduler {
     private final Map<SelectableChannel, Task> writers = new HashMap<>();
     private final Map<Task, SelectableChannel> waitingOn = new HashMap<>();
     private int stepsUntilPoll; // asyncio polls the network once per pass over the ready tasks
+    private int keysKnown; // the selector's registered channels as of the last look for closed ones
 
     private boolean waitsForIo() {
         return !waitingOn.isEmpty();
@@ -101,6 +102,7 @@ public class IoScheduler extends AsyncioScheduler {
         if (channel.keyFor(selector) == null) {
             try {
                 channel.register(selector, 0);
+                keysKnown++;
             } catch (ClosedChannelException e) {
                 throw new IllegalStateException(task + " waits to " + what + " a closed channel: " + channel, e);
             }
@@ -158,8 +160,13 @@ public class IoScheduler extends AsyncioScheduler {
         return channel;
     }
 
-    /** A task waiting on a channel that was closed meanwhile would wait forever: it gets an error. */
+    /**
+     * A task waiting on a channel that was closed meanwhile would wait forever: it gets an error.
+     * This looks at every waiting task, so it runs only before the loop sleeps in select and after
+     * a select has dropped a closed channel's registration (the key set shrank), not on each poll.
+     */
     private int failWaitersOnClosedChannels() {
+        keysKnown = selector.keys().size();
         List<Task> stranded = new ArrayList<>();
         for (Map.Entry<Task, SelectableChannel> entry : waitingOn.entrySet()) {
             if (!entry.getValue().isOpen()) {
@@ -176,11 +183,14 @@ public class IoScheduler extends AsyncioScheduler {
 
     /** One look at the network ({@link #select}), then the ready channels' tasks go to ready. */
     private int pollIo(long timeoutMillis) {
-        int woken = failWaitersOnClosedChannels();
+        int woken = timeoutMillis >= 0 ? failWaitersOnClosedChannels() : 0; // about to sleep: nobody may be stranded
         if (woken > 0) {
             timeoutMillis = -1; // someone is ready already: only look, do not wait
         }
         select(timeoutMillis);
+        if (selector.keys().size() < keysKnown) {
+            woken += failWaitersOnClosedChannels(); // a channel was closed: did a task wait on it?
+        }
         boolean nobodyWaited = false;
         for (SelectionKey key : selector.selectedKeys()) {
             SelectableChannel channel = key.channel();
