@@ -34,9 +34,9 @@ public final class EchoServer {
         Server server = Streams.startServer((reader, writer) -> {
             long lines = 0;
             try {
-                String line;
-                while (!(line = reader.readLine()).isEmpty()) {
-                    writer.write(line);
+                byte[] line;
+                while ((line = reader.readLineBytes()).length > 0) {
+                    writer.write(line); // the bytes as they came: no String in between
                     writer.drain();
                     lines++;
                 }

@@ -10,17 +10,32 @@ import java.util.Arrays;
  * asyncio's {@code StreamReader} over a non-blocking {@link SocketChannel}: each method reads
  * what has arrived and, when that is not enough, waits with {@link IoScheduler#readWait} (the
  * other tasks run meanwhile). Bytes read ahead stay in a buffer for the next call.
+ *
+ * <p>Memory: a connection holds a buffer only while it has unread bytes. Each read takes all that
+ * has come (up to 64 KiB) into one array shared by the readers of the loop's thread, and only the
+ * bytes that came are copied into the reader's own buffer; when the buffer empties it is given
+ * back, as asyncio's {@code bytearray} shrinks. 10,000 idle connections hold no read buffers.
  */
 public final class StreamReader {
 
     /** The longest line {@link #readLine} accepts (asyncio's default limit, 64 KiB). */
     public static final int LINE_LIMIT = 64 * 1024;
 
+    private static final byte[] NOTHING = new byte[0];
+
+    /**
+     * What every reader of this thread reads into: a loop runs on one thread, and a read and the
+     * copy out of it happen in one step, with no suspension between them.
+     */
+    private static final ThreadLocal<ByteBuffer> ARRIVALS =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocate(64 * 1024));
+
     private final SocketChannel channel;
-    private byte[] buffer = new byte[1024];
+    private byte[] buffer = NOTHING;
     private int start; // the unread bytes are buffer[start, end)
     private int end;
     private boolean eof;
+    private boolean drained; // the last read took all that had come: wait before reading again
 
     StreamReader(SocketChannel channel) {
         this.channel = channel;
@@ -47,16 +62,27 @@ public final class StreamReader {
      * @throws IOException if the line is longer than {@link #LINE_LIMIT} bytes
      */
     public String readLine() throws IOException {
+        return new String(readLineBytes(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@link #readLine} without decoding: the line's bytes with their {@code '\n'} (what asyncio's
+     * {@code readline()} returns); at the end of the stream what is left (empty once nothing is).
+     * An echo server sends them back as they came, with no String in between.
+     *
+     * @throws IOException if the line is longer than {@link #LINE_LIMIT} bytes
+     */
+    public byte[] readLineBytes() throws IOException {
         int searched = start;
         while (true) {
             for (int i = searched; i < end; i++) {
                 if (buffer[i] == '\n') {
-                    return new String(take(i + 1 - start), StandardCharsets.UTF_8);
+                    return take(i + 1 - start);
                 }
             }
             searched = end;
             if (eof) {
-                return new String(take(end - start), StandardCharsets.UTF_8);
+                return take(end - start);
             }
             if (end - start > LINE_LIMIT) {
                 throw new IOException("readLine: no end of line in the first " + LINE_LIMIT
@@ -64,7 +90,7 @@ public final class StreamReader {
             }
             int before = start;
             fill();
-            searched -= before - start; // makeRoom() may have moved the unread bytes to the front
+            searched -= before - start; // append() may have moved the unread bytes to the front
         }
     }
 
@@ -92,43 +118,63 @@ public final class StreamReader {
         return eof && start == end;
     }
 
-    /** Reads at least one byte (or the end of the stream) into the buffer, waiting if none has come. */
+    /**
+     * Reads at least one byte (or the end of the stream) into the buffer, waiting if none has come.
+     * After a read that took all that had come, it waits for readiness first: trying to read again
+     * would cost a system call that finds nothing, once per message.
+     */
     private void fill() throws IOException {
         while (true) {
-            makeRoom();
-            int n = channel.read(ByteBuffer.wrap(buffer, end, buffer.length - end)); // what has come, no waiting
+            if (drained) {
+                IoScheduler.readWait(channel); // the loop wakes this task when data comes
+            }
+            ByteBuffer arrivals = ARRIVALS.get().clear();
+            int n = channel.read(arrivals); // all that has come, up to 64 KiB, no waiting
             if (n < 0) {
                 eof = true;
                 return;
             }
+            drained = arrivals.hasRemaining(); // room was left: the socket had nothing more
             if (n > 0) {
-                end += n;
+                append(arrivals.array(), n);
                 return;
             }
-            IoScheduler.readWait(channel); // nothing yet: the loop wakes this task when data comes
         }
     }
 
-    /** Leaves room after {@code end}: the unread bytes move to the front, or the buffer doubles. */
-    private void makeRoom() {
-        if (buffer.length - end >= 512) {
-            return;
+    /** Adds {@code bytes[0, n)} after the unread bytes, moving them to the front or growing the buffer. */
+    private void append(byte[] bytes, int n) {
+        if (buffer.length - end < n) {
+            int unread = end - start;
+            byte[] target = unread + n > buffer.length ? new byte[Math.max(unread + n, 2 * buffer.length)] : buffer;
+            System.arraycopy(buffer, start, target, 0, unread);
+            buffer = target;
+            start = 0;
+            end = unread;
         }
-        int unread = end - start;
-        byte[] target = unread + 512 > buffer.length ? new byte[2 * buffer.length] : buffer;
-        System.arraycopy(buffer, start, target, 0, unread);
-        buffer = target;
-        start = 0;
-        end = unread;
+        System.arraycopy(bytes, 0, buffer, end, n);
+        end += n;
     }
 
     private byte[] take(int n) {
+        if (start == 0 && n == buffer.length) { // one arrival, one line (the usual case): no copy
+            byte[] taken = buffer;
+            buffer = NOTHING;
+            end = 0;
+            return taken;
+        }
         byte[] taken = Arrays.copyOfRange(buffer, start, start + n);
         start += n;
         if (start == end) {
+            buffer = NOTHING; // emptied: give it back (a waiting connection holds no buffer)
             start = 0;
             end = 0;
         }
         return taken;
+    }
+
+    /** The size of the buffer held now (0 when nothing is unread). */
+    int bufferSize() {
+        return buffer.length;
     }
 }

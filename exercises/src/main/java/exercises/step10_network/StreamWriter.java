@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import miniasyncio.MiniAsyncio;
 
 /**
@@ -40,11 +41,12 @@ public final class StreamWriter {
             throw new IOException("write on a closed StreamWriter");
         }
         throwIfFailed();
-        ByteBuffer rest = ByteBuffer.wrap(data.clone());
+        ByteBuffer rest = ByteBuffer.wrap(data);
         if (unsent.isEmpty()) {
             channel.write(rest); // the usual case: the socket takes it all at once
         }
         if (rest.hasRemaining()) {
+            rest = ByteBuffer.wrap(Arrays.copyOfRange(data, rest.position(), data.length)); // the caller may reuse data
             unsent.addLast(rest);
             buffered += rest.remaining();
             startFlusher();

@@ -202,6 +202,34 @@ class IoSchedulerTest {
     }
 
     @Test
+    void aChannelClosedWhileTheLoopStaysBusyStillWakesItsWaiter() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            IoScheduler scheduler = new IoScheduler();
+            int yieldsBeforeTheWaiterFailed = scheduler.runUntilComplete(() -> {
+                String[] failure = {null};
+                spawn("waiter", () -> {
+                    try {
+                        readWait(pair.left());
+                    } catch (IllegalStateException e) {
+                        failure[0] = e.getMessage();
+                    }
+                    return null;
+                });
+                sleep(0.01);
+                pair.left().close();
+                int yields = 0;
+                while (failure[0] == null && yields < 10_000) {
+                    sleep(0); // always ready: the loop never sleeps in select
+                    yields++;
+                }
+                assertThat(failure[0]).contains("was closed meanwhile");
+                return yields;
+            });
+            assertThat(yieldsBeforeTheWaiterFailed).as("passes over the ready tasks before the waiter heard").isLessThan(10);
+        }
+    }
+
+    @Test
     void aBlockingChannelIsAClearError() throws Exception {
         try (Loopback pair = Loopback.open()) {
             pair.left().configureBlocking(true);

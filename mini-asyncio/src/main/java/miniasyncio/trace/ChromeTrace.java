@@ -40,7 +40,7 @@ public final class ChromeTrace {
         }
         for (long[] wait : timeline.idle()) {
             json.append(sep).append(complete(0, "idle", "idle", wait[0], wait[1],
-                    "\"detail\":\"no task ready: waiting for the next timer\""));
+                    "\"detail\":\"no task ready: waiting for the next timer or the network\""));
         }
         return json.append("\n]}\n").toString();
     }

@@ -60,7 +60,7 @@ public final class HtmlTimeline {
                 + "<text class=\"label\" x=\"8\" y=\"%d\">loop idle</text>%n", y + 17));
         for (long[] wait : timeline.idle()) {
             String detail = "loop idle from " + Seconds.format(wait[0]) + " s to " + Seconds.format(wait[1])
-                    + " s: no task ready, waiting for the next timer";
+                    + " s: no task ready, waiting for the next timer or the network";
             rect(svg, "bar idle", LABEL + wait[0] * scale, y + 4, Math.max(1, (wait[1] - wait[0]) * scale),
                     ROW - 8, "data-kind=\"idle\"", detail);
         }
@@ -140,6 +140,7 @@ public final class HtmlTimeline {
             .swatch.round { border-radius: 50%; width: 10px; }
             .running { fill: #d62728; background: #d62728; }
             .ready { fill: #ffbf00; background: #ffbf00; }
+            .io_waiting { fill: #2ca02c; background: #2ca02c; }
             .waiting { fill: #ff7f0e; background: #ff7f0e; }
             .sleeping { fill: #9ecae1; background: #9ecae1; }
             .idle { fill: #bbbbbb; background: #bbbbbb; }

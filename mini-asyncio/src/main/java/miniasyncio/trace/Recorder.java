@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import miniasyncio.Clock;
 import miniasyncio.Instrument;
+import miniasyncio.IoWait;
 import miniasyncio.Scheduler;
 import miniasyncio.Sleep;
 import miniasyncio.Step;
@@ -135,6 +136,9 @@ public final class Recorder implements Instrument {
             } else if (syscall instanceof Sleep) {
                 t.state = Span.Kind.READY;
                 t.stateDetail = "sleep(0): back of the ready queue";
+            } else if (syscall instanceof IoWait) {
+                t.state = Span.Kind.IO_WAITING; // until select says its channel is ready
+                t.stateDetail = "waiting for the network: " + syscall;
             } else {
                 t.state = Span.Kind.WAITING;
                 t.stateDetail = "waiting: " + syscall;

@@ -153,7 +153,7 @@ public final class TerminalTimeline {
                 .append("  ").append(FINISHED).append(" finished")
                 .append("  ").append(FAILED).append(" failed")
                 .append("  ").append(BUSY).append(' ').append("loop busy (a step ran)")
-                .append("  ").append(IDLE).append(' ').append("loop idle, waiting for the next timer")
+                .append("  ").append(IDLE).append(' ').append("loop idle, waiting for the next timer or the network")
                 .append(System.lineSeparator());
         return legend.toString();
     }

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import miniasyncio.Clock;
+import miniasyncio.IoWait;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
@@ -18,6 +19,9 @@ class RecorderTest {
 
     /** A syscall the core does not know, handled by a subclass: "wake me when task tid ends". */
     record WaitFor(int tid) {}
+
+    /** The same wait, marked as a wait for the network (as step 10's ReadWait and WriteWait are). */
+    record WaitForNetwork(int tid) implements IoWait {}
 
     /** A scheduler with one extra syscall, as the homework adds AwaitTask. */
     static final class Waiting extends Scheduler {
@@ -29,7 +33,8 @@ class RecorderTest {
 
         @Override
         protected void handleSyscall(Task task, Object syscall) {
-            if (syscall instanceof WaitFor(int tid)) {
+            int tid = syscall instanceof WaitFor(int t) ? t : syscall instanceof WaitForNetwork(int t) ? t : -1;
+            if (tid >= 0) {
                 if (results.containsKey(tid)) {
                     schedule(task, null);
                 } else {
@@ -68,6 +73,28 @@ class RecorderTest {
         assertThat(waiting.to()).isEqualTo(500_000_000L);
         assertThat(waiting.detail()).isEqualTo("waiting: WaitFor[tid=2]");
         assertThat(TerminalTimeline.render(recorder.timeline(), 10)).contains("1 main  #~~~~~~~~~#|");
+    }
+
+    @Test
+    void anIoWaitSyscallIsDrawnAsWaitingForTheNetworkNotOnAnotherTask() {
+        Waiting scheduler = new Waiting();
+        Recorder recorder = Recorder.attach(scheduler);
+
+        scheduler.run(() -> {
+            int child = createTask("child", () -> sleep(0.5));
+            Scheduler.syscall("waitForNetwork", new WaitForNetwork(child));
+            return null;
+        });
+
+        TaskRow main = recorder.timeline().rows().get(0);
+        assertThat(main.spans()).extracting(Span::kind)
+                .containsExactly(Span.Kind.RUNNING, Span.Kind.IO_WAITING, Span.Kind.RUNNING);
+        assertThat(main.spans().get(1).detail()).isEqualTo("waiting for the network: WaitForNetwork[tid=2]");
+        String picture = TerminalTimeline.render(recorder.timeline(), 10);
+        assertThat(picture).contains("1 main  #=========#|").contains("= waiting for the network");
+        assertThat(ChromeTrace.render(recorder.timeline())).contains("\"name\":\"io_waiting\"");
+        assertThat(HtmlTimeline.render(recorder.timeline(), "t")).contains("class=\"bar io_waiting\"")
+                .contains(".io_waiting { fill:");
     }
 
     @Test

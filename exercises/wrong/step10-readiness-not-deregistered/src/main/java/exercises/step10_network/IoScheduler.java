@@ -27,15 +27,20 @@ import miniasyncio.VirtualClock;
  * {@code select(timeout to the nearest timer)}: it returns when a channel is ready or when the
  * timer is due, whichever comes first. This is the heart of asyncio's {@code _run_once}.
  *
- * <p>One reader and one writer per channel at a time. The readiness of a channel is asked for
- * only while a task waits for it: a woken task no longer interests the selector, or {@code select}
- * would return at once, again and again (a busy loop).
+ * <p>One reader and one writer per channel at a time. A channel's interest stays registered
+ * after its task is woken, as asyncio's streams keep reading registered: the task usually waits
+ * again soon, and changing the interest costs a system call ({@code epoll_ctl}) at the next
+ * {@code select}. But the selector is level-triggered: an interest nobody waits for would make
+ * {@code select} return at once, again and again (a busy loop). So when readiness finds no task
+ * waiting, the interest is dropped then; cancelling a waiting task drops it at once.
  *
  * <p>On the virtual clock the network still takes real time. While tasks wait for I/O the loop
  * waits for it in real time and virtual time stands still; only when the network has been quiet
  * for {@link #QUIET_MILLIS} real milliseconds does virtual time jump to the next timer (trio's
  * {@code MockClock(autojump_threshold)}). With no timer, it waits for the network as long as it
  * takes, as asyncio does.
+ *
+ * <p>Start it with {@link #runUntilComplete}: the selector is closed when that returns.
  */
 public class IoScheduler extends AsyncioScheduler {
 
@@ -60,6 +65,7 @@ public class IoScheduler extends AsyncioScheduler {
     private final Map<SelectableChannel, Task> writers = new HashMap<>();
     private final Map<Task, SelectableChannel> waitingOn = new HashMap<>();
     private int stepsUntilPoll; // asyncio polls the network once per pass over the ready tasks
+    private int keysKnown; // the selector's registered channels as of the last look for closed ones
 
     private boolean waitsForIo() {
         return !waitingOn.isEmpty();
@@ -96,13 +102,18 @@ public class IoScheduler extends AsyncioScheduler {
         if (channel.keyFor(selector) == null) {
             try {
                 channel.register(selector, 0);
+                keysKnown++;
             } catch (ClosedChannelException e) {
                 throw new IllegalStateException(task + " waits to " + what + " a closed channel: " + channel, e);
             }
         }
         waiters.put(channel, task);
         waitingOn.put(task, channel);
-        updateInterest(channel);
+        SelectionKey key = channel.keyFor(selector);
+        int ops = opsFor(channel, read);
+        if ((key.interestOps() & ops) != ops) {
+            key.interestOps(key.interestOps() | ops); // usually still set from the last wait
+        }
     }
 
     /** OP_READ or OP_ACCEPT to read; OP_WRITE, or OP_CONNECT while a connect is pending, to write. */
@@ -132,17 +143,30 @@ public class IoScheduler extends AsyncioScheduler {
 
     /** Takes {@code task} off its channel: it no longer waits, and the selector no longer asks. */
     private SelectableChannel removeWaiter(Task task) {
-        SelectableChannel channel = waitingOn.remove(task);
+        SelectableChannel channel = forget(task);
         if (channel != null) {
-            readers.remove(channel, task);
-            writers.remove(channel, task);
             updateInterest(channel);
         }
         return channel;
     }
 
-    /** A task waiting on a channel that was closed meanwhile would wait forever: it gets an error. */
+    /** Takes {@code task} off its channel but leaves the interest set: it will likely wait again. */
+    private SelectableChannel forget(Task task) {
+        SelectableChannel channel = waitingOn.remove(task);
+        if (channel != null) {
+            readers.remove(channel, task);
+            writers.remove(channel, task);
+        }
+        return channel;
+    }
+
+    /**
+     * A task waiting on a channel that was closed meanwhile would wait forever: it gets an error.
+     * This looks at every waiting task, so it runs only before the loop sleeps in select and after
+     * a select has dropped a closed channel's registration (the key set shrank), not on each poll.
+     */
     private int failWaitersOnClosedChannels() {
+        keysKnown = selector.keys().size();
         List<Task> stranded = new ArrayList<>();
         for (Map.Entry<Task, SelectableChannel> entry : waitingOn.entrySet()) {
             if (!entry.getValue().isOpen()) {
@@ -159,19 +183,31 @@ public class IoScheduler extends AsyncioScheduler {
 
     /** One look at the network ({@link #select}), then the ready channels' tasks go to ready. */
     private int pollIo(long timeoutMillis) {
-        int woken = failWaitersOnClosedChannels();
+        int woken = timeoutMillis >= 0 ? failWaitersOnClosedChannels() : 0; // about to sleep: nobody may be stranded
         if (woken > 0) {
             timeoutMillis = -1; // someone is ready already: only look, do not wait
         }
         select(timeoutMillis);
+        if (selector.keys().size() < keysKnown) {
+            woken += failWaitersOnClosedChannels(); // a channel was closed: did a task wait on it?
+        }
+        boolean nobodyWaited = false;
         for (SelectionKey key : selector.selectedKeys()) {
             SelectableChannel channel = key.channel();
             int ready = key.isValid() ? key.readyOps() : 0;
             if ((ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0) {
-                woken += wake(readers.get(channel));
+                Task reader = readers.get(channel);
+                nobodyWaited |= reader == null;
+                woken += wake(reader);
             }
             if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
-                woken += wake(writers.get(channel));
+                Task writer = writers.get(channel);
+                nobodyWaited |= writer == null;
+                woken += wake(writer);
+            }
+            if (nobodyWaited && false) { // WRONG: nobody waits, yet the interest stays set
+                updateInterest(channel); // ready, but its task went on without waiting again: stop asking
+                nobodyWaited = false;
             }
         }
         selector.selectedKeys().clear();
@@ -182,9 +218,7 @@ public class IoScheduler extends AsyncioScheduler {
         if (task == null) {
             return 0;
         }
-        SelectableChannel channel = waitingOn.remove(task); // WRONG: the interest ops stay set
-        readers.remove(channel, task);
-        writers.remove(channel, task);
+        forget(task); // the interest stays: most tasks wait on the same channel again soon
         schedule(task, null); // the task now reads (or writes, or accepts) without blocking
         return 1;
     }
@@ -298,13 +332,19 @@ public class IoScheduler extends AsyncioScheduler {
     /**
      * The one way to look at the network: {@code timeoutMillis} < 0 looks without waiting
      * ({@code selectNow}), 0 waits until a channel is ready (or a worker wakes the loop), > 0 waits
-     * at most that long. The ready keys are in {@code selector().selectedKeys()}.
+     * at most that long. The ready keys are in {@code selector().selectedKeys()}. A wait is the
+     * loop idle: the instruments are told ({@code --trace} draws it).
      */
     protected final int select(long timeoutMillis) {
         selectCalls++;
         try {
-            return timeoutMillis < 0 ? selector.selectNow()
-                    : timeoutMillis == 0 ? selector.select() : selector.select(timeoutMillis);
+            if (timeoutMillis < 0) {
+                return selector.selectNow();
+            }
+            long from = clock().nanoTime();
+            int ready = timeoutMillis == 0 ? selector.select() : selector.select(timeoutMillis);
+            idleWaited(from, clock().nanoTime()); // --trace draws the loop idle ('z') while it waited here
+            return ready;
         } catch (IOException e) {
             throw new UncheckedIOException("the selector failed", e);
         }
