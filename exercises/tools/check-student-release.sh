@@ -41,14 +41,17 @@ status=0
 java "$repo/exercises/tools/StudentRelease.java" check-reports "$copy/exercises/target/surefire-reports" "$from" || status=1
 
 echo "running each example of the release copy"
-names=$(sed -n 's/.*new ExampleInfo("\([A-Za-z0-9]*\)".*/\1/p' "$repo/exercises/src/main/java/exercises/ExerciseExamples.java")
-for name in $names; do
-  step="${name#Ex}"; step="${step%%[!0-9]*}"
+# "Name step" pairs: the step is taken from the description ("step 10: ...").
+examples=$(sed -n 's/.*new ExampleInfo("\([A-Za-z0-9]*\)", "step \([0-9]*\):.*/\1 \2/p' "$repo/exercises/src/main/java/exercises/ExerciseExamples.java")
+while read -r name step; do
+  if [ "$name" = "EchoClients" ]; then
+    continue # a plain blocking client with no exercise code in it; it needs EchoServer running
+  fi
   if [ "$step" -lt "$from" ]; then
     continue # a solved step: its transcript is checked by the tests
   fi
   set +e
-  java -jar "$copy/mini-asyncio/target/mini-asyncio.jar" run "$name" --virtual-time > "$copy/out.txt" 2> "$copy/err.txt"
+  java -jar "$copy/mini-asyncio/target/mini-asyncio.jar" run "$name" --virtual-time < /dev/null > "$copy/out.txt" 2> "$copy/err.txt"
   code=$?
   set -e
   err="$(cat "$copy/err.txt")"
@@ -58,6 +61,6 @@ for name in $names; do
     echo "  FAIL $name: exit code $code, stderr: $err" >&2
     status=1
   fi
-done
+done <<< "$examples"
 [ "$status" -eq 0 ] && echo "student release: OK"
 exit "$status"
