@@ -103,7 +103,8 @@ row("switch, per step", "switch.scheduler_ns_per_step", "switch_ns_per_step", "n
 for n in ("100", "1k", "10k", "100k", "1m"):
     if f"timers.ns_per_op_at_{n}" in j and (f"lecture.timers_ns_per_op_at_{n}" in p or f"asyncio.timers_ns_per_op_at_{n}" in p):
         row(f"timers, per op, {n} asleep", f"timers.ns_per_op_at_{n}", f"timers_ns_per_op_at_{n}", "ns")
-row("spawn, per task", "spawn.scheduler_ns_per_task", "spawn_ns_per_task", "ns")
+row("spawn, per task (Java: 1M)", "spawn.scheduler_ns_per_task", "spawn_ns_per_task", "ns")
+row("spawn, per task, same count", "spawn.scheduler_ns_per_task_at_python_size", "spawn_ns_per_task", "ns")
 row("memory, per sleeping task", "memory.scheduler_bytes_per_sleeping_task", "memory_bytes_per_sleeping_task", "bytes")
 a = p.get("asyncio.switch_ns_per_step"); s = j.get("switch.scheduler_ns_per_step")
 if a and s:
