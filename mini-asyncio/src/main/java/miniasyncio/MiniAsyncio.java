@@ -55,7 +55,7 @@ public final class MiniAsyncio {
      */
     public static void sleep(double seconds) {
         Sleep request = seconds == 0 ? ZERO : new Sleep(seconds);
-        Scheduler.runningTask("sleep").suspend(request); // Scheduler.syscall("sleep", request), one frame shorter
+        Scheduler.runningCoroutine("sleep").suspend(request); // Scheduler.syscall("sleep", request), one frame shorter
     }
 
     public static void sleep(Duration duration) {

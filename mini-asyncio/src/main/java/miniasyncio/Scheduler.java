@@ -675,7 +675,7 @@ public class Scheduler {
      * raised when there is no running task.
      */
     public static Object syscall(String caller, Object request) {
-        return runningTask(caller).suspend(request);
+        return runningCoroutine(caller).suspend(request);
     }
 
     /**
@@ -685,7 +685,7 @@ public class Scheduler {
      *
      * @throws IllegalStateException outside a running task, or inside a Generator's body
      */
-    static Coroutine runningTask(String caller) {
+    static Coroutine runningCoroutine(String caller) {
         Scheduler scheduler = CURRENT.get();
         Task task = scheduler == null ? null : scheduler.current;
         if (task == null) {
