@@ -37,6 +37,7 @@ final class JdkFinder {
         }
     }
 
+    static final String TOOLCHAINS_XML = "~/.m2/toolchains.xml";
     private static final Pattern JAVA_XX_HOME = Pattern.compile("JAVA\\d+_HOME");
     private static final Pattern JDK_HOME_ELEMENT = Pattern.compile("<jdkHome>\\s*([^<]+?)\\s*</jdkHome>");
 
@@ -60,8 +61,9 @@ final class JdkFinder {
     }
 
     /**
-     * The Java to run on: JAVA_HOME's when it is {@code required} or newer (the user chose it);
-     * otherwise, of the others found, a JDK before a bare runtime, then the newest; null if none.
+     * The Java to run on, as the build picks its toolchain: JAVA_HOME's when it is {@code required}
+     * or newer (the user chose it), else the first such of ~/.m2/toolchains.xml (chosen too), else
+     * of the others found a JDK before a bare runtime, then the newest; null if there is none.
      */
     Jdk find(int required) {
         Jdk best = null;
@@ -69,14 +71,18 @@ final class JdkFinder {
             if (jdk.feature < required) {
                 continue;
             }
-            if ("JAVA_HOME".equals(jdk.foundIn)) {
-                return jdk;
+            if (chosen(jdk)) {
+                return jdk; // candidates() lists JAVA_HOME first, then toolchains.xml
             }
             if (best == null || better(jdk, best)) {
                 best = jdk;
             }
         }
         return best;
+    }
+
+    private static boolean chosen(Jdk jdk) {
+        return "JAVA_HOME".equals(jdk.foundIn) || TOOLCHAINS_XML.equals(jdk.foundIn);
     }
 
     private static boolean better(Jdk a, Jdk b) {
@@ -93,13 +99,13 @@ final class JdkFinder {
         if (javaHome != null && !javaHome.isEmpty()) {
             add(found, new File(javaHome), "JAVA_HOME");
         }
+        for (File home : toolchainsXmlHomes()) {
+            add(found, home, TOOLCHAINS_XML);
+        }
         for (Map.Entry<String, String> variable : new TreeMap<String, String>(env).entrySet()) {
             if (JAVA_XX_HOME.matcher(variable.getKey()).matches()) {
                 add(found, new File(variable.getValue()), variable.getKey());
             }
-        }
-        for (File home : toolchainsXmlHomes()) {
-            add(found, home, "~/.m2/toolchains.xml");
         }
         for (File root : installFolders()) {
             File[] homes = root.listFiles();

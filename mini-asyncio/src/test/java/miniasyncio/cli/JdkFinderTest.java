@@ -89,6 +89,7 @@ class JdkFinderTest {
         Path viaEnv = fakeJava(home.resolve("somewhere/jdk22"), "22", true);
         assertThat(finder(Map.of("JAVA22_HOME", viaEnv.toString())).find(21).foundIn).isEqualTo("JAVA22_HOME");
 
+        fakeJava(home.resolve(".jdks/jdk-25"), "25", true); // newer, but toolchains.xml is the user's choice
         Path listed = fakeJava(home.resolve("elsewhere/jdk23"), "23", true);
         Files.createDirectories(home.resolve(".m2"));
         Files.writeString(home.resolve(".m2/toolchains.xml"), "<toolchains><toolchain><type>jdk</type>"
