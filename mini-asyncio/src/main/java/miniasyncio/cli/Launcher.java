@@ -103,10 +103,18 @@ public final class Launcher {
     static Attributes ownManifest() {
         try {
             java.security.CodeSource source = Launcher.class.getProtectionDomain().getCodeSource();
-            File location = source == null ? null : new File(source.getLocation().toURI());
-            if (location == null || !location.isFile()) {
-                return null;
-            }
+            return source == null ? null : manifestOf(new File(source.getLocation().toURI()));
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** The main attributes of the jar at {@code location}, or null if it is no jar (a classes folder). */
+    static Attributes manifestOf(File location) {
+        if (!location.isFile()) {
+            return null;
+        }
+        try {
             JarFile jar = new JarFile(location);
             try {
                 Manifest manifest = jar.getManifest();
@@ -114,12 +122,12 @@ public final class Launcher {
             } finally {
                 jar.close();
             }
-        } catch (Exception e) {
+        } catch (IOException e) {
             return null;
         }
     }
 
-    private static String attribute(Attributes manifest, String key, String otherwise) {
+    static String attribute(Attributes manifest, String key, String otherwise) {
         String value = manifest == null ? null : manifest.getValue(key);
         return value == null || value.trim().isEmpty() ? otherwise : value.trim();
     }

@@ -127,4 +127,24 @@ class JdkFinderTest {
                 .endsWith("; running again on Java 25 at /opt/java/jdk-25 (from /opt/java).")
                 .doesNotContain("\n");
     }
+
+    @Test
+    void theLauncherStartsTheMainClassItsJarNamesUnderItsName() throws IOException {
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue(Launcher.MAIN_ATTRIBUTE, "grading.Grader");
+        manifest.getMainAttributes().putValue(Launcher.NAME_ATTRIBUTE, "grader");
+        Path jar = home.resolve("grader.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new java.util.jar.JarEntry("x.txt"));
+        }
+
+        var attributes = Launcher.manifestOf(jar.toFile());
+        assertThat(Launcher.attribute(attributes, Launcher.MAIN_ATTRIBUTE, "miniasyncio.cli.Cli")).isEqualTo("grading.Grader");
+        assertThat(Launcher.attribute(attributes, Launcher.NAME_ATTRIBUTE, "mini-asyncio")).isEqualTo("grader");
+        // From a classes folder (an IDE, exec:exec): the kit's CLI, under the kit's name.
+        var none = Launcher.manifestOf(home.toFile());
+        assertThat(none).isNull();
+        assertThat(Launcher.attribute(none, Launcher.MAIN_ATTRIBUTE, "miniasyncio.cli.Cli")).isEqualTo("miniasyncio.cli.Cli");
+    }
 }
