@@ -53,13 +53,15 @@ class ReleaseTest {
         assertThat(Files.readString(out.resolve(".vscode/settings.json"))).contains("java.test.config");
         assertThat(Files.readString(out.resolve("pom.xml")))
                 .as("the student profile: the student's tests only, and the summary").contains("<id>student</id>")
-                .contains("miniasyncio.cli.TestSummary");
+                .contains("miniasyncio.cli.TestSummary")
+                .as("the build picks a JDK 21+ itself").contains("<goal>select-jdk-toolchain</goal>");
         assertThat(Files.readString(out.resolve("README.md")))
                 .contains("mvn -q test -Dstudent ", "mvn -q test -Dstudent=check -pl homework -am")
                 .contains("upload `HomeworkScheduler.java` and `Homework.java`", "Classroom 50 or GitHub Actions")
                 .contains("## What your code may use", "`java.util.Timer`")
                 .contains("--trace", "--debug", "@AsyncTest", "docs/observing.md")
-                .contains("export JAVA_HOME=/path/to/jdk-21 PATH=/path/to/jdk-21/bin:$PATH");
+                .contains("You need a **JDK 21 or newer** installed anywhere usual, and Maven 3.8+; nothing to set.")
+                .doesNotContain("export JAVA_HOME");
     }
 
     @Test

@@ -60,7 +60,7 @@ final class SpawnBench {
         report.ratio("spawn.ratio_vs_raw_continuation", stats[0].median() / stats[1].median(),
                 "scheduler / floor", Report.Target.atMost(2));
         // The Python bench spawns 100k tasks (20k with --quick): the same count here, for the
-        // side by side in bench/compare.sh (a million live tasks cost more each, in G1's work).
+        // side by side in mini-asyncio/bench/compare.sh (a million live tasks cost more each, in G1's work).
         int peers = peerTasks(sizes);
         Measure.Stats atPeers = Measure.interleaved(sizes.warmups(), sizes.iterations(), peers,
                 () -> scheduler(peers))[0];
@@ -68,7 +68,7 @@ final class SpawnBench {
                 "createTask ... finishTask, " + peers + " tasks (the Python bench's count)", "ns");
     }
 
-    /** The Python bench's spawn count for the same sizes (bench/python/bench.py). */
+    /** The Python bench's spawn count for the same sizes (mini-asyncio/bench/python/bench.py). */
     static int peerTasks(Sizes sizes) {
         return Math.min(sizes.spawnTasks(), sizes == Sizes.QUICK ? 20_000 : 100_000);
     }

@@ -2,18 +2,23 @@ package miniasyncio.cli;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 /**
- * The jar's entry point. It is compiled for Java 8 on purpose, so that an old JVM can still load
- * it and either run the kit again on the JDK 21+ that {@code JAVA_HOME} names, or say in one line
+ * The entry point of both jars, mini-asyncio.jar and grader.jar. It is compiled for Java 8 on
+ * purpose, so that an old JVM can still load it and either run the jar again on a JDK 21+ it
+ * finds (JAVA_HOME's first, then where the build looks: {@link JdkFinder}), or say in one line
  * which JDK is needed, instead of an {@code UnsupportedClassVersionError}. Then it checks the two
  * things an IDE or a plain {@code java -cp} may lack (the JVM option, picocli) and says what to
- * add. Everything else is Java 21, reached by name once the version is known to be good.
+ * add. Everything else is Java 21, reached by name once the version is known to be good: the
+ * class named by the jar manifest's {@code Launcher-Main} ({@code miniasyncio.cli.Cli} when
+ * there is none, as when run from classes), under the name of {@code Launcher-Name}.
  */
 public final class Launcher {
 
@@ -24,24 +29,29 @@ public final class Launcher {
             + " (mvn -q -pl mini-asyncio compile exec:exec -Dcli.args=\"list\"), or add picocli's jar to -cp.";
     /** Set in the JVM that the launcher starts again, so that it can never loop. */
     static final String RELAUNCHED = "miniasyncio.relaunched";
+    /** Manifest attributes: the Java 21 main class to start, and the tool's name in messages. */
+    static final String MAIN_ATTRIBUTE = "Launcher-Main";
+    static final String NAME_ATTRIBUTE = "Launcher-Name";
 
     private Launcher() {
     }
 
     public static void main(String[] args) throws Throwable {
-        int feature = featureVersion(System.getProperty("java.specification.version", "0"));
+        Attributes manifest = ownManifest();
+        String mainClass = attribute(manifest, MAIN_ATTRIBUTE, "miniasyncio.cli.Cli");
+        String name = attribute(manifest, NAME_ATTRIBUTE, "mini-asyncio");
+        int feature = JdkFinder.featureVersion(System.getProperty("java.specification.version", "0"));
         if (feature < REQUIRED) {
-            String javaHome = System.getenv("JAVA_HOME");
-            int homeFeature = javaHome == null ? 0 : releaseVersion(new File(javaHome));
-            if (homeFeature >= REQUIRED && System.getProperty(RELAUNCHED) == null) {
-                System.err.println("mini-asyncio: this is Java " + System.getProperty("java.version")
-                        + "; running again with Java " + homeFeature + " from JAVA_HOME (" + javaHome + ").");
-                System.exit(relaunch(new File(javaHome), args));
+            JdkFinder.Jdk jdk = System.getProperty(RELAUNCHED) == null ? JdkFinder.here().find(REQUIRED) : null;
+            if (jdk != null) {
+                System.err.println(rerunLine(name, jdk));
+                System.exit(relaunch(jdk.home, args));
             }
-            System.err.println("mini-asyncio needs Java " + REQUIRED + " or newer, but this is Java "
+            System.err.println(name + " needs Java " + REQUIRED + " or newer, but this is Java "
                     + System.getProperty("java.version") + " (" + System.getProperty("java.home")
-                    + "). Point JAVA_HOME at a JDK " + REQUIRED + "+ and put its bin/ first on PATH"
-                    + " (export JAVA_HOME=/path/to/jdk-21 PATH=/path/to/jdk-21/bin:$PATH).");
+                    + "), and no JDK " + REQUIRED + "+ was found in JAVA_HOME or the usual install folders."
+                    + " Install one (https://adoptium.net), or point JAVA_HOME at a JDK " + REQUIRED + "+ and put"
+                    + " its bin/ first on PATH (export JAVA_HOME=/path/to/jdk-21 PATH=/path/to/jdk-21/bin:$PATH).");
             System.exit(1);
         }
         if (!exportGiven()) {
@@ -54,15 +64,21 @@ public final class Launcher {
         }
         try {
             // By name: this class is Java 8 and cannot link against the Java 21 classes directly.
-            Class.forName("miniasyncio.cli.Cli").getMethod("main", String[].class).invoke(null, (Object) args);
+            Class.forName(mainClass).getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw e.getCause();
         }
     }
 
+    /** The one line that says which JDK the jar runs on now, and where it was found. */
+    static String rerunLine(String name, JdkFinder.Jdk jdk) {
+        return name + ": this is Java " + System.getProperty("java.version") + "; running again on Java "
+                + jdk.feature + " at " + jdk.home + " (from " + jdk.foundIn + ").";
+    }
+
     /**
      * Starts this launcher again on {@code javaHome}'s java, with the same class path (the jar, or
-     * the folders of {@code java -cp}) and arguments, and the JVM option the kit needs.
+     * the folders of {@code java -cp}), JVM options and arguments, and the JVM option the kit needs.
      */
     static int relaunch(File javaHome, String[] args) throws IOException, InterruptedException {
         return relaunchCommand(javaHome, args).inheritIO().start().waitFor();
@@ -71,6 +87,8 @@ public final class Launcher {
     static ProcessBuilder relaunchCommand(File javaHome, String[] args) {
         List<String> command = new ArrayList<String>();
         command.add(new File(new File(javaHome, "bin"), "java").getPath());
+        // The user's own options (-Xmx, -Dminiasyncio.stackMb=...) carry over.
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.add("--add-exports");
         command.add("java.base/jdk.internal.vm=ALL-UNNAMED");
         command.add("-D" + RELAUNCHED + "=true");
@@ -81,36 +99,37 @@ public final class Launcher {
         return new ProcessBuilder(command);
     }
 
-    /** The feature version of the JDK in {@code home} from its {@code release} file, or 0. */
-    static int releaseVersion(File home) {
-        File release = new File(home, "release");
-        if (!release.isFile()) {
-            return 0;
-        }
+    /** The main attributes of the jar this class was loaded from, or null (run from classes). */
+    static Attributes ownManifest() {
         try {
-            for (String line : Files.readAllLines(release.toPath(), StandardCharsets.UTF_8)) {
-                if (line.startsWith("JAVA_VERSION=")) {
-                    return featureVersion(line.substring("JAVA_VERSION=".length()).replace("\"", "").trim());
-                }
-            }
-        } catch (IOException e) {
-            return 0;
+            java.security.CodeSource source = Launcher.class.getProtectionDomain().getCodeSource();
+            return source == null ? null : manifestOf(new File(source.getLocation().toURI()));
+        } catch (Exception e) {
+            return null;
         }
-        return 0;
     }
 
-    /** "1.8" is 8, "17" is 17, "21" is 21. */
-    static int featureVersion(String spec) {
-        String s = spec.startsWith("1.") ? spec.substring(2) : spec;
-        int end = 0;
-        while (end < s.length() && Character.isDigit(s.charAt(end))) {
-            end++;
+    /** The main attributes of the jar at {@code location}, or null if it is no jar (a classes folder). */
+    static Attributes manifestOf(File location) {
+        if (!location.isFile()) {
+            return null;
         }
         try {
-            return Integer.parseInt(s.substring(0, end));
-        } catch (NumberFormatException e) {
-            return 0;
+            JarFile jar = new JarFile(location);
+            try {
+                Manifest manifest = jar.getManifest();
+                return manifest == null ? null : manifest.getMainAttributes();
+            } finally {
+                jar.close();
+            }
+        } catch (IOException e) {
+            return null;
         }
+    }
+
+    static String attribute(Attributes manifest, String key, String otherwise) {
+        String value = manifest == null ? null : manifest.getValue(key);
+        return value == null || value.trim().isEmpty() ? otherwise : value.trim();
     }
 
     static boolean onClassPath(String className) {

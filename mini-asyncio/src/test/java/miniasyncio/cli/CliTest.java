@@ -223,10 +223,10 @@ class CliTest {
 
     @Test
     void theLauncherNamesTheJdkItNeeds() {
-        assertThat(Launcher.featureVersion("1.8")).isEqualTo(8);
-        assertThat(Launcher.featureVersion("17")).isEqualTo(17);
-        assertThat(Launcher.featureVersion("21")).isEqualTo(21);
-        assertThat(Launcher.featureVersion("25.0.1")).isEqualTo(25);
+        assertThat(JdkFinder.featureVersion("1.8")).isEqualTo(8);
+        assertThat(JdkFinder.featureVersion("17")).isEqualTo(17);
+        assertThat(JdkFinder.featureVersion("21")).isEqualTo(21);
+        assertThat(JdkFinder.featureVersion("25.0.1")).isEqualTo(25);
     }
 
     @Test

@@ -90,12 +90,12 @@ class MissingExportTest {
 
     @Test
     void theLauncherReadsTheVersionOfTheJdkInJavaHome(@org.junit.jupiter.api.io.TempDir Path home) throws Exception {
-        assertThat(Launcher.releaseVersion(home.toFile())).isZero();
+        assertThat(JdkFinder.releaseVersion(home.toFile())).isZero();
         java.nio.file.Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"25.0.1\"\n");
-        assertThat(Launcher.releaseVersion(home.toFile())).isEqualTo(25);
-        assertThat(Launcher.releaseVersion(new File(System.getProperty("java.home"))))
+        assertThat(JdkFinder.releaseVersion(home.toFile())).isEqualTo(25);
+        assertThat(JdkFinder.releaseVersion(new File(System.getProperty("java.home"))))
                 .isEqualTo(Runtime.version().feature());
-        assertThat(Launcher.featureVersion("21-ea")).isEqualTo(21);
+        assertThat(JdkFinder.featureVersion("21-ea")).isEqualTo(21);
     }
 
     @Test

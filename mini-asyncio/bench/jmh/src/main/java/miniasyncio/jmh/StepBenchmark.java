@@ -27,8 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * workloads.
  *
  * <pre>
- *   mvn -B -q -Pjmh -pl bench/jmh -am package -DskipTests
- *   java -jar bench/jmh/target/benchmarks.jar -prof gc
+ *   mvn -B -q -Pjmh -pl mini-asyncio/bench/jmh -am package -DskipTests
+ *   java -jar mini-asyncio/bench/jmh/target/benchmarks.jar -prof gc
  * </pre>
  */
 @State(Scope.Benchmark)

@@ -4,21 +4,22 @@
 # with the ratios. The echo workload (in the Java bench) drives the Java loop and virtual-thread
 # echo servers, asyncio's and uvloop's with one client, and is printed side by side too. Absolute numbers vary from machine to machine; the ratios are what to compare.
 #
-#   bench/compare.sh [--quick]
+#   mini-asyncio/bench/compare.sh [--quick]
 #
-# Needs the jar (mvn -B -q package -DskipTests) and a JDK 21+ as `java` (or JAVA_HOME).
+# Needs the jar (mvn -B -q package -DskipTests) and a JDK 21+ installed: started by an older
+# `java` (JAVA_HOME's, else PATH's), the jar runs itself again on one it finds.
 # Without python3 it runs the Java side only and says so. With BENCH_OUT=DIR set, the two JSON
 # files (java.json, python.json) are kept in DIR.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
-jar="$root/mini-asyncio/target/mini-asyncio.jar"
+module="$(dirname "$here")"   # mini-asyncio/, the module this measures
+jar="$module/target/mini-asyncio.jar"
 quick=()
 case "${1:-}" in
   --quick) quick=(--quick) ;;
   "") ;;
-  *) echo "usage: bench/compare.sh [--quick]" >&2; exit 2 ;;
+  *) echo "usage: mini-asyncio/bench/compare.sh [--quick]" >&2; exit 2 ;;
 esac
 
 java="java"
