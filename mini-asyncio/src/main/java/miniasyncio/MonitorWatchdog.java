@@ -120,7 +120,7 @@ final class MonitorWatchdog {
             return; // a live thread owns the monitor: it may still let go, this is not the loop's own hang
         }
         watch.reported = true;
-        watch.scheduler.stuckOnMonitor(report(thread, watch.scheduler, task, info, now - watch.blockedSince));
+        watch.scheduler.stuck.stuck(report(thread, watch.scheduler, task, info, now - watch.blockedSince));
     }
 
     /** The message: who blocks where, who holds the monitor (suspended where), why, what instead. */

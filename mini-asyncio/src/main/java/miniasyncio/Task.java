@@ -74,9 +74,10 @@ public final class Task {
         return coroutine.isDone();
     }
 
-    /** "task 3 (worker B)": the form every message of the kit uses. */
+    /** "task 3 (worker B)": the form every message of the kit uses; an unnamed task is just "task 3". */
     @Override
     public String toString() {
-        return "task " + tid + " (" + name() + ")";
+        String id = "task " + tid;
+        return name == null || name.equals(id) ? id : id + " (" + name + ")";
     }
 }
