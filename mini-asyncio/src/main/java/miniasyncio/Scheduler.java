@@ -10,23 +10,18 @@ import java.util.function.Consumer;
 
 /**
  * The lecture's {@code mini_asyncio.Scheduler}, name for name in camelCase. One difference:
- * {@code sleeping} is a heap by (wake time, sequence number), as asyncio's {@code _scheduled},
- * not a list scanned on every step ({@link TimerHeap}): O(log n) per timer, and equal wake times
- * stay first in, first out.
+ * {@code sleeping} is a heap by (wake time, sequence number), as asyncio's {@code _scheduled}
+ * ({@link TimerHeap}): O(log n) per timer, and equal wake times stay first in, first out.
  *
- * <p>Subclasses add syscalls the way the lecture's homework edits {@code _handle_syscall} and
+ * <p>Subclasses add syscalls as the lecture's homework edits {@code _handle_syscall} and
  * {@code _finish_task}: override {@link #handleSyscall} and {@link #finishTask}, call {@code super}
- * for the rest, and make a parked task ready again with {@link #schedule} / {@link #scheduleThrow}.
- * The other hooks: {@link #hasWork}, {@link #pendingTasks}, {@link #unpark}, {@link #deadlock},
- * {@link #idleWaitOrDeadlock}, {@link #createTask(String, Callable)}, {@link #closeAll}. The loop
- * ({@link #run}, {@link #stepOne}, {@link #wakeSleeping}) is {@code final}: a tool that counts
- * steps (a test, the grader, {@code --stats}) sees every step.
+ * for the rest, and make a parked task ready with {@link #schedule} / {@link #scheduleThrow}. The
+ * loop itself is {@code final}: a tool that counts steps (a test, the grader) sees every step.
  *
- * <p>All of it runs on the thread that called {@link #run}: no locks, and on the virtual clock the
- * same order every time. What grew around the loop has a file of its own, joined to it at one
- * named point: {@link ToThreadWorkers}, {@link VirtualTimeStall}, {@link DebugMode},
- * {@link Ending}, {@link UnretrievedFailures}, {@link StuckAction} (for {@link MonitorWatchdog}),
- * and the {@link Instrument} hooks.
+ * <p>All of it runs on the thread that called {@link #run}. What grew around the loop has a file
+ * of its own, joined to it at one named point: {@link ToThreadWorkers}, {@link VirtualTimeStall},
+ * {@link DebugMode}, {@link Ending}, {@link UnretrievedFailures}, {@link StuckAction} (for
+ * {@link MonitorWatchdog}) and the {@link Instrument} hooks.
  */
 public class Scheduler {
 
@@ -47,7 +42,7 @@ public class Scheduler {
     private boolean started;
     private Instrument instrument; // null when none: one check per hook on the hot path
     private final ToThreadWorkers workers = new ToThreadWorkers(this);
-    private final VirtualTimeStall stall = new VirtualTimeStall(this);
+    private final VirtualTimeStall stall;
     private final DebugMode debug = new DebugMode(this);
     private final Ending ending = new Ending();
     private final UnretrievedFailures unretrieved = new UnretrievedFailures();
@@ -62,6 +57,7 @@ public class Scheduler {
         ExportCheck.requireContinuations();
         Coroutine.warmUp();
         this.clock = clock;
+        this.stall = new VirtualTimeStall(this, workers, clock instanceof VirtualClock);
         LoopPolicy.apply(this);
     }
 
@@ -73,15 +69,13 @@ public class Scheduler {
     }
 
     /**
-     * The lecture's {@code create_task}: registers {@code body} as a new task, ready to start, and
-     * returns its tid, without suspending the caller. A null {@code name} means "task N", a string
-     * made only when something asks for it. The task starts with a copy of its creator's
-     * {@link ContextVar} values, as asyncio's tasks copy the context.
+     * The lecture's {@code create_task}: a new task, ready to start; returns its tid and does not
+     * suspend the caller. A null {@code name} means "task N", made only when asked for.
      */
     public int createTask(String name, Callable<?> body) {
         int tid = newTid();
         Task task = new Task(tid, name, body, current);
-        task.context = ContextVar.snapshot(current);
+        task.context = ContextVar.snapshot(current); // a copy of the creator's, as asyncio copies the context
         if (debug.isOn()) {
             task.createdAt = new Throwable("task created here"); // reports show where it was created
         }
@@ -97,15 +91,10 @@ public class Scheduler {
     }
 
     /**
-     * The lecture's {@code run}: runs {@code main} as a task, then the loop until <em>all</em>
-     * tasks have finished ({@code asyncio.run} instead stops at main and closes the rest: see
-     * {@link #setEndWithMain}). On a failure of the loop itself (a deadlock, a broken subclass)
-     * every task left is closed, so that its {@code finally} blocks run.
-     *
-     * @return main's result
-     * @throws RuntimeException main's exception, rethrown (a checked one wrapped in
-     *         {@link Step.TaskFailedException}); other tasks' unretrieved failures are printed on
-     *         stderr, never lost
+     * The lecture's {@code run}: {@code main} as a task, then the loop until <em>all</em> tasks have
+     * finished (or, see {@link Ending}, main). Returns main's result or rethrows its exception (a
+     * checked one in a {@link Step.TaskFailedException}); other failures nobody retrieved are
+     * printed, never lost. If the loop fails (a deadlock), the tasks left are closed.
      */
     @SuppressWarnings("unchecked")
     public final <T> T run(String name, Callable<T> main) {
@@ -122,7 +111,6 @@ public class Scheduler {
         try {
             int mainTid = createTask(name, main);
             ending.mainIs(mainTid);
-            boolean virtual = clock instanceof VirtualClock;
             while (hasWork() && !ending.reached(results)) {
                 workers.handBack(); // toThread calls that came back: their tasks go to ready
                 wakeSleeping();
@@ -130,9 +118,7 @@ public class Scheduler {
                     idleWaitOrDeadlock();
                     continue;
                 }
-                if (virtual) {
-                    stall.check(); // a task polling sleep(0) must not freeze virtual time for good
-                }
+                stall.check(); // on the virtual clock, a task polling sleep(0) must not freeze time for good
                 stepOne();
             }
             if (ending.withMain()) {
@@ -178,8 +164,7 @@ public class Scheduler {
 
     /**
      * The lecture's {@code _idle_wait_or_deadlock}: nothing is ready, so block until the nearest
-     * timer. No busy polling: the thread sleeps (on the virtual clock, time jumps). While a
-     * {@code toThread} worker runs, its result may come first: wait for whichever comes first. If
+     * timer, or a worker's result if one runs. No polling (on the virtual clock, time jumps). If
      * nothing can ever make a task ready, that is a deadlock.
      */
     protected void idleWaitOrDeadlock() {
@@ -196,10 +181,7 @@ public class Scheduler {
         clock.sleepUntil(next.wakeAt);
     }
 
-    /**
-     * The lecture's {@code _step_one}: take the first ready task, resume it with its value until
-     * its next yield, then either handle the syscall it yielded or record how it ended.
-     */
+    /** The lecture's {@code _step_one}: resume the first ready task until it yields a syscall or ends. */
     protected final void stepOne() {
         Task task = ready.pollFirst();
         Object value = task.sendValue;
@@ -225,10 +207,7 @@ public class Scheduler {
         }
     }
 
-    /**
-     * The lecture's {@code _finish_task}: record how {@code task} ended. A failure stays
-     * unretrieved until someone takes it with {@link #takeResult}; {@link #run} reports the rest.
-     */
+    /** The lecture's {@code _finish_task}. A failure stays unretrieved until {@link #takeResult}. */
     protected void finishTask(Task task, Step.Outcome outcome) {
         results.put(task.tid, outcome);
         if (outcome instanceof Step.Failed) {
@@ -239,11 +218,7 @@ public class Scheduler {
         }
     }
 
-    /**
-     * The lecture's {@code _handle_syscall}: decide what to do with what the task yielded. A
-     * syscall this scheduler does not know is thrown back <em>into the task</em>, so the stack
-     * trace points at the line that yielded it.
-     */
+    /** The lecture's {@code _handle_syscall}; an unknown syscall is thrown into the task, at its line. */
     protected void handleSyscall(Task task, Object syscall) {
         switch (syscall) {
             case Sleep sleep -> sleepTask(task, sleep.nanos());
@@ -281,14 +256,10 @@ public class Scheduler {
     }
 
     /**
-     * Takes {@code task} out of the wait it is parked in, outside {@code ready} and
-     * {@code sleeping}, so that nothing wakes it any more: with those two, the one way to stop
-     * any wait (cancel it, time it out, close it). The core parks a task while its
-     * {@code toThread} call runs: the worker thread is not stopped, and what it hands back is
-     * dropped. A subclass that parks tasks elsewhere overrides this, takes the task out of its
-     * own table, and otherwise returns {@code super.unpark(task)}.
-     *
-     * @return true if {@code task} was parked (and now is not)
+     * Takes a parked task (neither ready nor sleeping) out of its wait, so that nothing wakes it:
+     * with {@code ready.remove} and {@code sleeping.remove}, the one way to cancel any wait. The
+     * core parks a task in {@code toThread} (its worker runs on; its result is dropped);
+     * subclasses take theirs out and otherwise return {@code super.unpark(task)}.
      */
     protected boolean unpark(Task task) {
         return workers.forget(task);
@@ -308,16 +279,9 @@ public class Scheduler {
         return pending;
     }
 
-    /**
-     * The error for "tasks wait but nothing can wake them"; subclasses say who waits for what. A
-     * task whose {@code toThread} worker still runs is not deadlocked: it is named apart.
-     */
+    /** "Tasks wait but nothing can wake them" (never while a worker runs); subclasses say who waits for what. */
     protected DeadlockException deadlock() {
-        List<Task> waiting = pendingTasks();
-        List<Task> withWorker = workers.tasks();
-        waiting.removeAll(withWorker);
-        return new DeadlockException("deadlock: no task is ready or sleeping, but tasks still wait: " + waiting
-                + (withWorker.isEmpty() ? "" : " (not deadlocked, their toThread worker still runs: " + withWorker + ")"));
+        return new DeadlockException("deadlock: no task is ready or sleeping, but tasks still wait: " + pendingTasks());
     }
 
     /** An error naming the syscall, with no stack yet: it gets the task's stack when thrown there. */
@@ -331,11 +295,9 @@ public class Scheduler {
     }
 
     /**
-     * Closes every unfinished task, so that its {@code finally} blocks run. While a task is closed
-     * it is the current task, so a suspension there (a {@code sleep} in a {@code finally}, a body
-     * that catches {@code Throwable} and loops) suspends, and {@link Coroutine#close} reports it
-     * as ignoring {@code close()}, instead of failing as "outside a running task" and being caught
-     * again. Whatever a task raises while closed becomes its failure, reported at the end of the run.
+     * Closes every unfinished task, so that its {@code finally} blocks run. The task is current
+     * meanwhile, so that a suspension there suspends and {@link Coroutine#close} reports it as
+     * ignoring close() (as "outside a task" it could be caught, again and again, for ever).
      */
     protected void closeAll() {
         for (Task task : pendingTasks()) {
@@ -358,125 +320,70 @@ public class Scheduler {
         workers.forgetAll(); // their worker threads finish on their own; what they hand back is dropped
     }
 
-    /**
-     * Called on a worker thread right after a {@code toThread} call has handed its result back
-     * (and unparked the loop's thread). A subclass whose loop idles elsewhere, in a
-     * {@code Selector}'s {@code select}, overrides it to wake itself there. Keep it short and thread-safe.
-     */
+    /** On a worker thread, once a toThread result is handed back: a loop idling in a selector wakes itself. */
     protected void workerHandedBack() {
     }
 
-    /** For a subclass whose loop waits somewhere of its own: tells the instruments it idled from {@code from} to {@code to}. */
+    /** For a subclass whose loop idles elsewhere: the instruments hear it idled from {@code from} to {@code to}. */
     protected final void idleWaited(long from, long to) {
         if (instrument != null) {
             instrument.idleWait(from, to);
         }
     }
 
-    final boolean workersBusy() {
-        return workers.busy();
-    }
-
-    // ------------------------------------------------------------------ the running task
-
-    /** The scheduler running on this thread, or null outside {@link #run}. */
-    public static Scheduler current() {
-        return CURRENT.get();
-    }
-
-    /** The task running right now, or null between steps. */
-    public final Task currentTask() {
-        return current;
-    }
-
-    /**
-     * Yields {@code request} from the running task and returns what the scheduler sends back:
-     * Python's {@code yield Sleep(d)}. {@code caller} names the facade method in the error
-     * raised outside a running task ({@link MiniAsyncio#runningCoroutine}).
-     */
+    /** Python's {@code yield Sleep(d)}: suspends the running task; {@code caller} names it in errors. */
     public static Object syscall(String caller, Object request) {
         return MiniAsyncio.runningCoroutine(caller).suspend(request);
     }
 
-    // --------------------------------------------- accessors and settings (kept by the collaborators)
+    // ------------------------------- accessors, and the settings each collaborator keeps
 
-    public final Clock clock() {
-        return clock;
-    }
+    /** The scheduler running on this thread, or null outside {@link #run}. */
+    public static Scheduler current() { return CURRENT.get(); }
+
+    /** The task running right now (or being closed), or null between steps. */
+    public final Task currentTask() { return current; }
+
+    public final Clock clock() { return clock; }
 
     /** Loop time in seconds, like asyncio's {@code loop.time()}. */
-    public final double now() {
-        return clock.now();
-    }
+    public final double now() { return clock.now(); }
 
     /** How task {@code tid} ended, or null if it has not (does not mark anything retrieved). */
-    public final Step.Outcome resultOf(int tid) {
-        return results.get(tid);
-    }
+    public final Step.Outcome resultOf(int tid) { return results.get(tid); }
 
     /** Tasks that failed and whose exception nobody has retrieved yet. */
-    public final List<Task> unretrievedFailures() {
-        return unretrieved.list();
-    }
+    public final List<Task> unretrievedFailures() { return unretrieved.list(); }
 
     /** Unfinished tasks. */
-    public final List<Task> pending() {
-        return pendingTasks();
-    }
+    public final List<Task> pending() { return pendingTasks(); }
 
     /** How many tasks are in {@code ready} right now (for statistics; O(1)). */
-    public final int readySize() {
-        return ready.size();
-    }
+    public final int readySize() { return ready.size(); }
 
-    public final boolean isDebug() {
-        return debug.isOn();
-    }
+    /** Debug mode, as asyncio's {@code loop.set_debug(True)}: see {@link DebugMode}. */
+    public final void setDebug(boolean on) { debug.set(on); }
 
-    /** Debug mode, as asyncio's {@code loop.set_debug(True)} (see {@link DebugMode}): {@code Executing task 3 (worker B) took 0.213 s}. */
-    public final void setDebug(boolean on) {
-        debug.set(on);
-    }
+    public final boolean isDebug() { return debug.isOn(); }
 
-    /** In debug mode, a step that runs longer than {@code seconds} (real time) is reported. Default 0.1. */
-    public final void setSlowStepThreshold(double seconds) {
-        debug.setSlowStepThreshold(seconds);
-    }
+    /** In debug mode, a step longer than {@code seconds} (real time) is reported; default 0.1. */
+    public final void setSlowStepThreshold(double seconds) { debug.setSlowStepThreshold(seconds); }
 
-    /** The slow-step threshold in seconds (asyncio's {@code loop.slow_callback_duration}). */
-    public final double slowStepThreshold() {
-        return debug.slowStepThreshold();
-    }
+    public final double slowStepThreshold() { return debug.slowStepThreshold(); }
 
-    /** With {@code true}, {@link #run} ends as {@code asyncio.run()} does (see {@link Ending}); the JUnit extension uses it. */
-    public final void setEndWithMain(boolean endWithMain) {
-        ending.setWithMain(endWithMain);
-    }
+    /** With {@code true}, {@link #run} ends as {@code asyncio.run()} does: see {@link Ending}. */
+    public final void setEndWithMain(boolean endWithMain) { ending.setWithMain(endWithMain); }
 
-    /** Steps at one virtual instant with timers pending before the run stops (see {@link VirtualTimeStall}; default 5,000,000). */
-    public final void setStallLimit(long steps) {
-        stall.setLimit(steps);
-    }
+    /** Steps at one virtual instant with timers pending before the run stops: see {@link VirtualTimeStall}. */
+    public final void setStallLimit(long steps) { stall.setLimit(steps); }
 
-    /**
-     * What to do when the loop's thread is stuck for good on a monitor (see {@link MonitorWatchdog}):
-     * the action gets the report on the watchdog's thread. Default: print it on stderr.
-     * {@link #run} itself never returns then: the blocked thread cannot be woken.
-     */
-    public final void setOnStuck(Consumer<String> action) {
-        stuck.set(action);
-    }
+    /** What to do with the report when the loop is stuck for good on a monitor: see {@link MonitorWatchdog}. */
+    public final void setOnStuck(Consumer<String> action) { stuck.set(action); }
 
     /** The report of why this loop is stuck for good, or null while it is not. */
-    public final String stuckReport() {
-        return stuck.report();
-    }
+    public final String stuckReport() { return stuck.report(); }
 
-    public final void addInstrument(Instrument added) {
-        instrument = Instruments.plus(instrument, added);
-    }
+    public final void addInstrument(Instrument added) { instrument = Instruments.plus(instrument, added); }
 
-    public final void removeInstrument(Instrument removed) {
-        instrument = Instruments.minus(instrument, removed);
-    }
+    public final void removeInstrument(Instrument removed) { instrument = Instruments.minus(instrument, removed); }
 }

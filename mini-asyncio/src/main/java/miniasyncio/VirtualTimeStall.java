@@ -12,19 +12,23 @@ import java.util.Locale;
  * {@link #setLimit limit} steps at one instant with timers pending, the run stops with a
  * {@link DeadlockException} that names the polling tasks and says why.
  *
- * <p>Joined to the loop at one point: on the virtual clock, {@link Scheduler#run} calls
- * {@link #check} before each step. Steps taken while a {@code toThread} worker runs do not count:
+ * <p>Joined to the loop at one point: {@link Scheduler#run} calls {@link #check} before each
+ * step (on the real clock it returns at once). Steps taken while a {@code toThread} worker runs do not count:
  * the worker can end the wait without time moving.
  */
 final class VirtualTimeStall {
 
     private final Scheduler scheduler;
+    private final ToThreadWorkers workers;
+    private final boolean virtual; // on the real clock time moves by itself: nothing to check
     private long limit = 5_000_000; // about a second of polling
     private long steps;
     private long at = -1;
 
-    VirtualTimeStall(Scheduler scheduler) {
+    VirtualTimeStall(Scheduler scheduler, ToThreadWorkers workers, boolean virtual) {
         this.scheduler = scheduler;
+        this.workers = workers;
+        this.virtual = virtual;
     }
 
     void setLimit(long steps) {
@@ -36,7 +40,10 @@ final class VirtualTimeStall {
 
     /** One more step at the current instant; throws once there have been too many with timers pending. */
     void check() {
-        if (scheduler.sleeping.isEmpty() || scheduler.workersBusy()) {
+        if (!virtual) {
+            return;
+        }
+        if (scheduler.sleeping.isEmpty() || workers.busy()) {
             steps = 0;
             return;
         }
