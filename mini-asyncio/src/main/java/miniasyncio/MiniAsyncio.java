@@ -75,6 +75,10 @@ public final class MiniAsyncio {
      * <p>The call runs on another thread: it must not touch the loop (no {@code sleep},
      * {@code createTask}) and should not share unguarded data with tasks. On the virtual clock no
      * virtual time passes while it runs.
+     *
+     * <p>The waiting task can be cancelled, timed out or closed at once, like a task waiting for
+     * anything else ({@link Scheduler#unpark}). As in asyncio, the worker thread is <em>not</em>
+     * stopped: the call runs on to its end, and what it returns or throws then is dropped.
      */
     @SuppressWarnings("unchecked")
     public static <T> T toThread(Callable<T> call) throws Exception {
