@@ -371,13 +371,20 @@ public class Scheduler {
 
     public final double slowStepThreshold() { return debug.slowStepThreshold(); }
 
-    /** With {@code true}, {@link #run} ends as {@code asyncio.run()} does: see {@link Ending}. */
+    /**
+     * With {@code true}, {@link #run} ends as {@code asyncio.run()} does: once main has finished,
+     * the tasks still pending are closed (their {@code finally} blocks run). {@code @AsyncTest} uses it.
+     */
     public final void setEndWithMain(boolean endWithMain) { ending.setWithMain(endWithMain); }
 
-    /** Steps at one virtual instant with timers pending before the run stops: see {@link VirtualTimeStall}. */
+    /** Steps at one virtual instant, with timers pending, before the run stops (default 5,000,000). */
     public final void setStallLimit(long steps) { stall.setLimit(steps); }
 
-    /** What to do with the report when the loop is stuck for good on a monitor: see {@link MonitorWatchdog}. */
+    /**
+     * What to do with the report when the loop's thread is stuck for good on a monitor that a
+     * suspended task holds (run on the watchdog's thread; default: print it on stderr). {@link #run}
+     * never returns then: the blocked thread cannot be woken.
+     */
     public final void setOnStuck(Consumer<String> action) { stuck.set(action); }
 
     /** The report of why this loop is stuck for good, or null while it is not. */
