@@ -6,8 +6,9 @@ package miniasyncio;
  * the value it will be resumed with next.
  *
  * <p>Why an object and not a tuple per queue entry: a task sits in exactly one place at a time
- * ({@code ready}, {@code sleeping}, or a subclass's waiting map), so it can carry the value to
- * send and its wake-up time itself. The scheduler then allocates nothing per step.
+ * ({@code ready}, {@code sleeping}, waiting for a {@code toThread} worker, or a subclass's
+ * waiting map), so it can carry the value to send and its wake-up time itself. The scheduler
+ * then allocates nothing per step.
  */
 public final class Task {
 
