@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * No body, however it catches, can make {@code close()} or {@code run()} hang. While the loop
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * the task is dropped and reported once, as Python's "generator ignored GeneratorExit", naming
  * the task and its line, and the run goes on to its end.
  */
+@Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a regression hangs: fail it instead
 class CloseAlwaysReturnsTest {
 
     private static final AtomicInteger passes = new AtomicInteger();

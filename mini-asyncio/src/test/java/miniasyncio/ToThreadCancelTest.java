@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * A task waiting in {@code toThread} is a waiting task like any other: the one cancellation path
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * worker either. The blocking calls here wait on a latch the test opens only at its end, so that
  * a wait for the worker would hang the test (Surefire's timeout) rather than pass.
  */
+@Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a regression hangs: fail it instead
 class ToThreadCancelTest {
 
     private final CountDownLatch never = new CountDownLatch(1);
