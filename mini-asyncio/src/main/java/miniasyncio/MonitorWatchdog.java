@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -169,7 +170,7 @@ final class MonitorWatchdog {
     }
 
     /** The kit's classes a suspension passes through, whose frames say nothing about the program. */
-    private static final java.util.Set<String> KIT = java.util.Set.of("miniasyncio.Coroutine",
+    private static final Set<String> KIT = Set.of("miniasyncio.Coroutine",
             "miniasyncio.Scheduler", "miniasyncio.MiniAsyncio", "miniasyncio.Generator");
 
     /** The first frame of the program's own code: not the JDK's, not the kit's machinery. */

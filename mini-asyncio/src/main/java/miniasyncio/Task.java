@@ -1,5 +1,8 @@
 package miniasyncio;
 
+import java.util.Map;
+import java.util.concurrent.Callable;
+
 /**
  * One task of a {@link Scheduler}: the lecture's tuple {@code (tid, task, value)} made into an
  * object. It carries its id, a name for messages, the {@link Coroutine} that runs its body, and
@@ -26,13 +29,13 @@ public final class Task {
     long wakeAt;
 
     /** Its {@link ContextVar} values: an immutable map, replaced on each set. */
-    java.util.Map<ContextVar<?>, Object> context;
+    Map<ContextVar<?>, Object> context;
 
     /** Where the task was created, recorded only in debug mode (else null). */
     Throwable createdAt;
 
     /** A task whose coroutine will run {@code body} (null: no coroutine, for tests of the heap). */
-    Task(int tid, String name, java.util.concurrent.Callable<?> body, Task creator) {
+    Task(int tid, String name, Callable<?> body, Task creator) {
         this.tid = tid;
         this.name = name;
         this.coroutine = body == null ? null : new Coroutine(this, body);
