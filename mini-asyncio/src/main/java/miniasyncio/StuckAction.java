@@ -7,8 +7,8 @@ import java.util.function.Consumer;
  * task blocked on a monitor that a suspended task holds), and the report it was given. The
  * watchdog calls {@link #stuck} on its own thread, so both fields are volatile.
  *
- * <p>Joined to the loop at one point: none inside it. {@link Scheduler#run} registers the loop's
- * thread with the watchdog, which reaches this through the scheduler.
+ * <p>Joined at one point, outside the loop: {@link Scheduler#run} registers the loop's thread with
+ * the watchdog, which watches it from its own thread and reaches this through the scheduler.
  */
 final class StuckAction {
 
