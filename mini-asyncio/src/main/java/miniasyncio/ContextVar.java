@@ -3,6 +3,7 @@ package miniasyncio;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.concurrent.Callable;
 
 /**
  * Python's {@code contextvars.ContextVar}: a variable with a value per task. Each task starts
@@ -134,7 +135,7 @@ public final class ContextVar<T> {
     }
 
     /** Runs {@code body} on this thread (a worker) with {@code values} as the thread's. */
-    static <R> R runWith(Map<ContextVar<?>, Object> values, java.util.concurrent.Callable<R> body) throws Exception {
+    static <R> R runWith(Map<ContextVar<?>, Object> values, Callable<R> body) throws Exception {
         Map<ContextVar<?>, Object> was = OUTSIDE.get();
         OUTSIDE.set(values);
         try {

@@ -135,7 +135,9 @@ public final class Coroutine {
      * {@link Step.TaskFailedException}), and it stays the coroutine's {@link #outcome()}. A body
      * that lets {@link Exit} out, or returns, has closed normally.
      *
-     * @throws IllegalStateException when the body caught {@link Exit} and yielded again
+     * @throws IllegalStateException when the body caught {@link Exit} and suspended again: the
+     *         coroutine is then dropped, done, with that exception as its outcome (a scheduler
+     *         closing its tasks makes a suspension there suspend, so that this always ends)
      */
     public void close() {
         switch (state) {
@@ -150,13 +152,19 @@ public final class Coroutine {
                 Step step = resume(null, new Exit());
                 switch (step) {
                     case Step.Yielded(Object value) -> {
-                        // The body caught Exit (or any Throwable) and yielded again: it would live
-                        // on as a zombie.
+                        // The body caught Exit (or any Throwable) and suspended again: it would live
+                        // on as a zombie. Python's close() raises "generator ignored GeneratorExit".
+                        // It is dropped (its finally blocks cannot run); the report shows where it
+                        // suspended, as its stack trace.
+                        StackTraceElement[] where = continuation.getStackTrace();
                         state = State.DONE;
-                        IllegalStateException zombie = new IllegalStateException("coroutine '" + name()
-                                + "' ignored close(): it caught Coroutine.Exit and yielded " + value
-                                + " again. Let Coroutine.Exit propagate (a catch (Throwable t) must rethrow it),"
-                                + " or rethrow it after cleaning up.");
+                        StackTraceElement at = MonitorWatchdog.firstUserFrame(where);
+                        IllegalStateException zombie = new IllegalStateException((name instanceof Task task
+                                ? task.toString() : "coroutine '" + name + "'") + " ignored close(): it caught"
+                                + " Coroutine.Exit and suspended again (yielding " + value + ")"
+                                + (at == null ? "" : " at " + at) + ". Let Coroutine.Exit propagate (a catch"
+                                + " (Throwable t) must rethrow it), or rethrow it after cleaning up.");
+                        zombie.setStackTrace(where);
                         outcome = new Step.Failed(zombie);
                         throw zombie;
                     }

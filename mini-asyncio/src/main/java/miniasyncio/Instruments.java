@@ -3,10 +3,40 @@ package miniasyncio;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Several instruments behind one: the scheduler holds at most one, so its hot path has one check. */
+/**
+ * Several instruments behind one: the scheduler holds at most one, so its hot path has one check
+ * per hook ({@code if (instrument != null)}), whatever is added.
+ */
 final class Instruments implements Instrument {
 
     final List<Instrument> all = new CopyOnWriteArrayList<>();
+
+    /** The one instrument to hold once {@code added} joins {@code held} (null: none yet). */
+    static Instrument plus(Instrument held, Instrument added) {
+        if (held == null) {
+            return added;
+        }
+        Instruments many;
+        if (held instanceof Instruments existing) {
+            many = existing;
+        } else {
+            many = new Instruments();
+            many.all.add(held);
+        }
+        many.all.add(added);
+        return many;
+    }
+
+    /** The one instrument to hold once {@code removed} has left {@code held}. */
+    static Instrument minus(Instrument held, Instrument removed) {
+        if (held == removed) {
+            return null;
+        }
+        if (held instanceof Instruments many) {
+            many.all.remove(removed);
+        }
+        return held;
+    }
 
     @Override
     public void taskSpawned(Task task, Task creator) {

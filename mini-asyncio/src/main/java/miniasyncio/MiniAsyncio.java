@@ -55,7 +55,7 @@ public final class MiniAsyncio {
      */
     public static void sleep(double seconds) {
         Sleep request = seconds == 0 ? ZERO : new Sleep(seconds);
-        Scheduler.runningCoroutine("sleep").suspend(request); // Scheduler.syscall("sleep", request), one frame shorter
+        runningCoroutine("sleep").suspend(request); // Scheduler.syscall("sleep", request), one frame shorter
     }
 
     public static void sleep(Duration duration) {
@@ -75,6 +75,10 @@ public final class MiniAsyncio {
      * <p>The call runs on another thread: it must not touch the loop (no {@code sleep},
      * {@code createTask}) and should not share unguarded data with tasks. On the virtual clock no
      * virtual time passes while it runs.
+     *
+     * <p>The waiting task can be cancelled, timed out or closed at once, like a task waiting for
+     * anything else ({@link Scheduler#unpark}). As in asyncio, the worker thread is <em>not</em>
+     * stopped: the call runs on to its end, and what it returns or throws then is dropped.
      */
     @SuppressWarnings("unchecked")
     public static <T> T toThread(Callable<T> call) throws Exception {
@@ -122,6 +126,28 @@ public final class MiniAsyncio {
             throw new IllegalStateException("no running event loop; call " + caller + "() inside run()");
         }
         return scheduler;
+    }
+
+    /**
+     * The running task's coroutine, checked: the one a syscall suspends. {@code sleep} calls it
+     * and suspends the coroutine itself, rather than through {@link Scheduler#syscall}, so that a
+     * sleeping task's frozen stack holds one frame fewer (a million sleepers hold a million).
+     *
+     * @throws IllegalStateException outside a running task, or inside a Generator's body
+     */
+    static Coroutine runningCoroutine(String caller) {
+        Scheduler scheduler = Scheduler.current();
+        Task task = scheduler == null ? null : scheduler.currentTask();
+        if (task == null) {
+            throw new IllegalStateException(caller + "() called outside a running task: start tasks with run()");
+        }
+        Coroutine running = Coroutine.current();
+        if (running != task.coroutine) {
+            throw new IllegalStateException(caller + "() called inside a Generator's body: a generator yields to"
+                    + " whoever calls next() on it, not to the scheduler. Call " + caller
+                    + "() from the task's own code.");
+        }
+        return running;
     }
 
     static Callable<Object> asCallable(AsyncRunnable body) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -120,7 +121,7 @@ final class MonitorWatchdog {
             return; // a live thread owns the monitor: it may still let go, this is not the loop's own hang
         }
         watch.reported = true;
-        watch.scheduler.stuckOnMonitor(report(thread, watch.scheduler, task, info, now - watch.blockedSince));
+        watch.scheduler.stuck.stuck(report(thread, watch.scheduler, task, info, now - watch.blockedSince));
     }
 
     /** The message: who blocks where, who holds the monitor (suspended where), why, what instead. */
@@ -169,7 +170,7 @@ final class MonitorWatchdog {
     }
 
     /** The kit's classes a suspension passes through, whose frames say nothing about the program. */
-    private static final java.util.Set<String> KIT = java.util.Set.of("miniasyncio.Coroutine",
+    private static final Set<String> KIT = Set.of("miniasyncio.Coroutine",
             "miniasyncio.Scheduler", "miniasyncio.MiniAsyncio", "miniasyncio.Generator");
 
     /** The first frame of the program's own code: not the JDK's, not the kit's machinery. */

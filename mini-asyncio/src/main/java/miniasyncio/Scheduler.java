@@ -1,55 +1,31 @@
 package miniasyncio;
 
-import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
- * The lecture's {@code mini_asyncio.Scheduler}, name for name (in camelCase):
+ * The lecture's {@code mini_asyncio.Scheduler}, name for name in camelCase. One difference:
+ * {@code sleeping} is a heap by (wake time, sequence number), as asyncio's {@code _scheduled}
+ * ({@link TimerHeap}): O(log n) per timer, and equal wake times stay first in, first out.
  *
- * <pre>
- *   ready      a FIFO of tasks that can run now, each with the value to send it
- *   sleeping   a binary heap of tasks waiting for a timer, earliest first
- *   results    tid -> how the task ended
- *   run        loop: wake due timers; if nothing is ready, wait for the next timer; else step one task
- * </pre>
+ * <p>Subclasses add syscalls as the lecture's homework edits {@code _handle_syscall} and
+ * {@code _finish_task}: override {@link #handleSyscall} and {@link #finishTask}, call {@code super}
+ * for the rest, and make a parked task ready with {@link #schedule} / {@link #scheduleThrow}. The
+ * loop itself is {@code final}: a tool that counts steps (a test, the grader) sees every step.
  *
- * <p>One difference from the printed lecture: {@code sleeping} is a heap ordered by
- * (wake time, sequence number) instead of a list scanned on every step, as in asyncio's
- * {@code _scheduled}. Waking is O(log n) per timer, and equal wake times stay first in, first out.
- * The heap is a {@link TimerHeap}: a queue of tasks that keeps the wake times in an array of its
- * own, so that ordering a million timers does not read a million tasks.
- *
- * <p>Subclasses add syscalls the way the lecture's homework edits {@code _handle_syscall} and
- * {@code _finish_task}: override {@link #handleSyscall} and {@link #finishTask}, call
- * {@code super} for what they do not handle, and use {@link #schedule} / {@link #scheduleThrow}
- * to make a parked task ready again.
- *
- * <p>Everything happens on the thread that called {@link #run}: no locks, no races, and with the
- * virtual clock the same order every time. The one exception is what a task hands to
- * {@code toThread}: that call runs on a worker thread, and only its result comes back to the loop.
- *
- * <p>Which methods a subclass may override: the syscall and bookkeeping hooks
- * ({@link #handleSyscall}, {@link #finishTask}, {@link #hasWork}, {@link #pendingTasks},
- * {@link #deadlock}, {@link #idleWaitOrDeadlock}, {@link #createTask(String, Callable)},
- * {@link #closeAll}). The loop itself ({@link #run}, {@link #stepOne}, {@link #wakeSleeping}) and
- * the instruments are {@code final}: a tool that counts steps (a test, the grader, {@code --stats})
- * must see every step, whatever a subclass does.
+ * <p>All of it runs on the thread that called {@link #run}. What grew around the loop has a file
+ * of its own, joined to it at one named point: {@link ToThreadWorkers}, {@link VirtualTimeStall},
+ * {@link DebugMode}, {@link Ending}, {@link UnretrievedFailures}, {@link StuckAction} (for
+ * {@link MonitorWatchdog}) and the {@link Instrument} hooks.
  */
 public class Scheduler {
 
-    /**
-     * The scheduler running on this thread: the lecture's {@code ContextVar _current}. A thread
-     * slot serves here, not a {@link ContextVar}: a scheduler's whole loop runs on one thread, so
-     * every task of it shares the same answer, and the loop needs it between steps too, when no
-     * task runs to hold a context (a ContextVar's values live in tasks).
-     */
+    /** The lecture's {@code _current}: a thread slot, since a loop and all its tasks run on one thread. */
     private static final ThreadLocal<Scheduler> CURRENT = new ThreadLocal<>();
 
     /** Tasks that can run now, each carrying the value it will be sent. */
@@ -62,25 +38,15 @@ public class Scheduler {
     protected int nextId = 0;
 
     private final Clock clock;
-    private Task current;
+    private Task current; // the task being stepped (or closed), else null
     private boolean started;
-    private boolean debug;
-    private SlowStepWarnings slowSteps;     // installed while debug is on
-    private long slowStepNanos = 100_000_000L; // asyncio's slow_callback_duration: 0.1 s
-    private boolean endWithMain;            // asyncio.run's ending instead of the lecture's
-    private int mainTid;
-    private Instrument instrument;           // null when none: one check per hook on the hot path
-    private final Map<Integer, Task> unretrieved = new LinkedHashMap<>(); // failures nobody looked at
-    // toThread: tasks waiting for a worker thread, and what the workers hand back (any thread)
-    private final java.util.Set<Task> away = new java.util.LinkedHashSet<>();
-    private final java.util.concurrent.ConcurrentLinkedQueue<Task> inbox = new java.util.concurrent.ConcurrentLinkedQueue<>();
-    private java.util.concurrent.ExecutorService workers; // made on the first toThread
-    private Thread loopThread;
-    private long stallLimit = 5_000_000;    // steps on one virtual instant with timers pending
-    private long stalledSteps;
-    private long stalledAt = -1;
-    private volatile Consumer<String> onStuck = System.err::println;
-    private volatile String stuckReport;
+    private Instrument instrument; // null when none: one check per hook on the hot path
+    private final ToThreadWorkers workers = new ToThreadWorkers(this);
+    private final VirtualTimeStall stall;
+    private final DebugMode debug = new DebugMode(this);
+    private final Ending ending = new Ending();
+    private final UnretrievedFailures unretrieved = new UnretrievedFailures();
+    final StuckAction stuck = new StuckAction();
 
     /** A scheduler on the clock that {@link LoopPolicy} says (monotonic unless set otherwise). */
     public Scheduler() {
@@ -91,6 +57,7 @@ public class Scheduler {
         ExportCheck.requireContinuations();
         Coroutine.warmUp();
         this.clock = clock;
+        this.stall = new VirtualTimeStall(this, workers, clock instanceof VirtualClock);
         LoopPolicy.apply(this);
     }
 
@@ -102,17 +69,15 @@ public class Scheduler {
     }
 
     /**
-     * Registers {@code body} as a new task, ready to start, and returns its tid. Like the
-     * lecture's {@code create_task}, it does not suspend the caller: the new task first runs when
-     * the scheduler reaches it in {@code ready}. A null {@code name} means "task N": that string
-     * is made only when something asks for the name (a message, a trace), not for every task.
+     * The lecture's {@code create_task}: a new task, ready to start; returns its tid and does not
+     * suspend the caller. A null {@code name} means "task N", made only when asked for.
      */
     public int createTask(String name, Callable<?> body) {
         int tid = newTid();
         Task task = new Task(tid, name, body, current);
-        task.context = ContextVar.snapshot(current); // a copy of the creator's values, as asyncio's tasks copy the context
-        if (debug) {
-            task.createdAt = new Throwable("task created here");
+        task.context = ContextVar.snapshot(current); // a copy of the creator's, as asyncio copies the context
+        if (debug.isOn()) {
+            task.createdAt = new Throwable("task created here"); // reports show where it was created
         }
         ready.addLast(task);
         if (instrument != null) {
@@ -122,18 +87,14 @@ public class Scheduler {
     }
 
     public int createTask(Callable<?> body) {
-        return createTask(null, body); // named "task N" when first asked for
+        return createTask(null, body);
     }
 
     /**
-     * Runs {@code main} as task 1 and then the loop until <em>all</em> tasks have finished
-     * (the lecture's semantics; {@code asyncio.run} instead stops at main and cancels the rest,
-     * which {@link #setEndWithMain(boolean)} asks for).
-     *
-     * @return main's result
-     * @throws RuntimeException main's exception, rethrown (a checked one wrapped in
-     *         {@link Step.TaskFailedException}); other tasks' unretrieved exceptions are reported
-     *         on stderr, never lost
+     * The lecture's {@code run}: {@code main} as a task, then the loop until <em>all</em> tasks have
+     * finished (or, see {@link Ending}, main). Returns main's result or rethrows its exception (a
+     * checked one in a {@link Step.TaskFailedException}); other failures nobody retrieved are
+     * printed, never lost. If the loop fails (a deadlock), the tasks left are closed.
      */
     @SuppressWarnings("unchecked")
     public final <T> T run(String name, Callable<T> main) {
@@ -146,47 +107,36 @@ public class Scheduler {
         }
         started = true;
         CURRENT.set(this);
-        MonitorWatchdog.watch(this); // a task blocked on a monitor another (suspended) task holds is reported
-        loopThread = Thread.currentThread();
+        MonitorWatchdog.watch(this); // reports a task blocked on a monitor that a suspended task holds
         try {
-            mainTid = createTask(name, main);
-            boolean virtual = clock instanceof VirtualClock;
-            while (hasWork() && !(endWithMain && results.containsKey(mainTid))) {
-                if (!away.isEmpty()) {
-                    takeWorkerResults();
-                }
+            int mainTid = createTask(name, main);
+            ending.mainIs(mainTid);
+            while (hasWork() && !ending.reached(results)) {
+                workers.handBack(); // toThread calls that came back: their tasks go to ready
                 wakeSleeping();
                 if (ready.isEmpty()) {
                     idleWaitOrDeadlock();
                     continue;
                 }
-                if (virtual) {
-                    checkVirtualTimeMoves();
-                }
+                stall.check(); // on the virtual clock, a task polling sleep(0) must not freeze time for good
                 stepOne();
             }
-            if (endWithMain) {
-                closeAll(); // main returned: the tasks left behind are closed, as asyncio.run cancels them
+            if (ending.withMain()) {
+                closeAll(); // main has finished: the tasks left are closed, as asyncio.run cancels them
             }
             Step.Outcome outcome = takeResult(mainTid);
-            reportUnretrieved(System.err);
+            unretrieved.report(System.err, results);
             return (T) outcome.get();
         } catch (Throwable failure) {
-            // A deadlock or a broken subclass: unwind every task left, so its finally blocks run.
-            // An error while closing must not hide the one that stopped the loop: attach it.
             try {
                 closeAll();
             } catch (Throwable whileClosing) {
-                failure.addSuppressed(whileClosing);
+                failure.addSuppressed(whileClosing); // must not hide the failure that stopped the loop
             }
-            // The loop stopped early, but the failures nobody retrieved (and those raised while
-            // closing) are still reported: no path out of run() loses an exception.
-            reportUnretrieved(System.err);
+            unretrieved.report(System.err, results); // no way out of run() loses an exception
             throw failure;
         } finally {
-            if (workers != null) {
-                workers.shutdown(); // a worker still running (its task was closed) ends on its own
-            }
+            workers.shutdown();
             MonitorWatchdog.unwatch();
             CURRENT.remove();
         }
@@ -198,7 +148,7 @@ public class Scheduler {
 
     /** The lecture's {@code _has_work}: is anything left that may still run? */
     protected boolean hasWork() {
-        return !ready.isEmpty() || !sleeping.isEmpty() || !away.isEmpty();
+        return !ready.isEmpty() || !sleeping.isEmpty() || workers.busy();
     }
 
     /** The lecture's {@code _wake_sleeping}: every task whose timer is due goes to {@code ready}. */
@@ -214,164 +164,24 @@ public class Scheduler {
 
     /**
      * The lecture's {@code _idle_wait_or_deadlock}: nothing is ready, so block until the nearest
-     * timer. No busy polling: the thread sleeps (or, on the virtual clock, time jumps). If no
-     * timer is set either, nothing can ever become ready: that is a deadlock.
+     * timer, or a worker's result if one runs. No polling (on the virtual clock, time jumps). If
+     * nothing can ever make a task ready, that is a deadlock.
      */
     protected void idleWaitOrDeadlock() {
         Task next = sleeping.peek();
-        if (!away.isEmpty()) {
-            waitForWorkers(next);
+        if (workers.busy()) {
+            workers.waitForOne(next, clock);
             return;
         }
         if (next == null) {
             throw deadlock();
         }
         long from = clock.nanoTime();
-        if (instrument != null) {
-            instrument.idleWait(from, Math.max(from, next.wakeAt));
-        }
+        idleWaited(from, Math.max(from, next.wakeAt));
         clock.sleepUntil(next.wakeAt);
     }
 
-    /**
-     * On the virtual clock, time moves only when no task is ready: it jumps to the next timer. A
-     * task that polls with {@code sleep(0)} for something a timer will bring (a flag another task
-     * sets after {@code sleep(1)}) stays ready forever, so time never reaches the timer: a program
-     * that works on the real clock would spin without end. After {@link #setStallLimit} steps at
-     * one instant with timers pending, the run stops with a message that names the polling tasks.
-     */
-    private void checkVirtualTimeMoves() {
-        if (sleeping.isEmpty()) {
-            stalledSteps = 0;
-            return;
-        }
-        long now = clock.nanoTime();
-        if (now != stalledAt) {
-            stalledAt = now;
-            stalledSteps = 0;
-        } else if (++stalledSteps > stallLimit) {
-            throw virtualTimeCannotMove();
-        }
-    }
-
-    private DeadlockException virtualTimeCannotMove() {
-        List<Task> polling = new ArrayList<>(ready);
-        String names = polling.size() <= 10 ? polling.toString()
-                : polling.subList(0, 10) + " and " + (polling.size() - 10) + " more";
-        Task next = sleeping.peek();
-        return new DeadlockException(String.format(java.util.Locale.ROOT, "virtual time cannot move: %s stayed ready"
-                        + " for %,d steps at t=%.3f s while %d timer%s wait%s (the next at t=%.3f s, %s). On the virtual"
-                        + " clock time jumps to the next timer only when no task is ready, so a task that polls with"
-                        + " sleep(0) for what a timer will bring never lets the timer come. Poll with sleep(d), d > 0,"
-                        + " or wait for an event instead of polling.",
-                names, stallLimit, clock.now(), sleeping.size(), sleeping.size() == 1 ? "" : "s",
-                sleeping.size() == 1 ? "s" : "", next.wakeAt / 1e9, next));
-    }
-
-    /**
-     * How many steps the loop may take at one virtual instant while timers are pending before it
-     * reports that virtual time cannot move (default 5,000,000: about a second of polling).
-     */
-    public final void setStallLimit(long steps) {
-        if (steps < 1) {
-            throw new IllegalArgumentException("the stall limit is a number of steps >= 1, got " + steps);
-        }
-        stallLimit = steps;
-    }
-
-    /**
-     * Nothing is ready and a task waits for a worker thread ({@code toThread}): park until a worker
-     * hands its result back (it unparks this thread) or, on the real clock, until the next timer.
-     * No polling. On the virtual clock time stands still while a worker runs, as it does while a
-     * step runs: a blocking call takes no virtual time, and the order of a run stays the same.
-     */
-    private void waitForWorkers(Task nextTimer) {
-        long from = clock.nanoTime();
-        boolean virtual = clock instanceof VirtualClock;
-        if (instrument != null) {
-            instrument.idleWait(from, nextTimer == null || virtual ? from : Math.max(from, nextTimer.wakeAt));
-        }
-        while (inbox.isEmpty()) {
-            if (nextTimer == null || virtual) {
-                java.util.concurrent.locks.LockSupport.park(this);
-            } else {
-                long left = nextTimer.wakeAt - clock.nanoTime();
-                if (left <= 0) {
-                    return;
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                throw new java.util.concurrent.CancellationException(
-                        "the scheduler's thread was interrupted while waiting for a worker thread (toThread)");
-            }
-        }
-    }
-
-    /** Moves the tasks whose worker has finished to {@code ready}, with the result (or the exception). */
-    private void takeWorkerResults() {
-        Task task;
-        while ((task = inbox.poll()) != null) {
-            if (away.remove(task)) { // not closed meanwhile
-                ready.addLast(task);
-            }
-        }
-    }
-
-    /** Starts {@code call} on a worker thread; the task stays parked until the worker hands back. */
-    private void startWorker(Task task, java.util.concurrent.Callable<?> call) {
-        if (workers == null) {
-            workers = java.util.concurrent.Executors.newCachedThreadPool(runnable -> {
-                Thread t = new Thread(runnable, "mini-asyncio toThread worker");
-                t.setDaemon(true); // a blocking call abandoned by a closed task does not keep the JVM alive
-                return t;
-            });
-        }
-        away.add(task);
-        Thread loop = loopThread;
-        var context = task.context;
-        workers.execute(() -> {
-            try {
-                task.sendValue = ContextVar.runWith(context, call); // the call sees the task's ContextVars
-            } catch (Throwable failure) {
-                task.throwValue = failure;
-            }
-            inbox.add(task);                                       // hands over (a happens-before edge)
-            java.util.concurrent.locks.LockSupport.unpark(loop);   // and wakes the loop if it waits
-            workerHandedBack();                                    // also where a subclass's loop waits
-        });
-    }
-
-    /**
-     * Called on a worker thread right after a {@code toThread} call has handed its result to the
-     * loop (and unparked the loop's thread). A subclass whose loop idles elsewhere than in
-     * {@code park}, in a {@code Selector}'s {@code select}, overrides it to wake itself there
-     * ({@code selector.wakeup()}). It runs on the worker's thread: keep it short and thread-safe.
-     */
-    protected void workerHandedBack() {
-    }
-
-    /**
-     * For a subclass whose loop waits somewhere of its own (a {@code Selector}'s {@code select}):
-     * tells the instruments ({@code --trace}, {@code --stats}) that the loop is idle from
-     * {@code from} to {@code to} (clock nanoseconds), as this class's own waits do.
-     */
-    protected final void idleWaited(long from, long to) {
-        if (instrument != null) {
-            instrument.idleWait(from, to);
-        }
-    }
-
-    /** The error for "tasks wait but nothing can wake them"; subclasses say who waits for what. */
-    protected DeadlockException deadlock() {
-        return new DeadlockException("deadlock: no task is ready or sleeping, but tasks still wait: "
-                + pendingTasks());
-    }
-
-    /**
-     * The lecture's {@code _step_one}: take the first ready task, resume it with its value until
-     * its next yield, then either handle the syscall it yielded or record how it ended.
-     */
+    /** The lecture's {@code _step_one}: resume the first ready task until it yields a syscall or ends. */
     protected final void stepOne() {
         Task task = ready.pollFirst();
         Object value = task.sendValue;
@@ -397,30 +207,22 @@ public class Scheduler {
         }
     }
 
-    /**
-     * The lecture's {@code _finish_task}: record how {@code task} ended. A failure is remembered
-     * as unretrieved until someone takes it with {@link #takeResult}; at the end of
-     * {@link #run} the ones nobody took are reported.
-     */
+    /** The lecture's {@code _finish_task}. A failure stays unretrieved until {@link #takeResult}. */
     protected void finishTask(Task task, Step.Outcome outcome) {
         results.put(task.tid, outcome);
         if (outcome instanceof Step.Failed) {
-            unretrieved.put(task.tid, task);
+            unretrieved.add(task);
         }
         if (instrument != null) {
             instrument.taskExited(task, outcome);
         }
     }
 
-    /**
-     * The lecture's {@code _handle_syscall}: decide what to do with what the task yielded.
-     * A syscall this scheduler does not know is thrown back <em>into the task</em>, so the stack
-     * trace points at the line that yielded it.
-     */
+    /** The lecture's {@code _handle_syscall}; an unknown syscall is thrown into the task, at its line. */
     protected void handleSyscall(Task task, Object syscall) {
         switch (syscall) {
             case Sleep sleep -> sleepTask(task, sleep.nanos());
-            case ToThread toThread -> startWorker(task, toThread.call());
+            case ToThread toThread -> workers.start(task, toThread.call());
             case null, default -> scheduleThrow(task, unknownSyscall(syscall));
         }
     }
@@ -454,20 +256,32 @@ public class Scheduler {
     }
 
     /**
-     * How task {@code tid} ended, marking a failure as retrieved (so it is not reported as lost).
-     * Null while the task has not finished.
+     * Takes a parked task (neither ready nor sleeping) out of its wait, so that nothing wakes it:
+     * with {@code ready.remove} and {@code sleeping.remove}, the one way to cancel any wait. The
+     * core parks a task in {@code toThread} (its worker runs on; its result is dropped);
+     * subclasses take theirs out and otherwise return {@code super.unpark(task)}.
      */
+    protected boolean unpark(Task task) {
+        return workers.forget(task);
+    }
+
+    /** How task {@code tid} ended, marking a failure as retrieved (not reported as lost); null while it runs. */
     protected final Step.Outcome takeResult(int tid) {
         unretrieved.remove(tid);
         return results.get(tid);
     }
 
-    /** Tasks that have not finished: ready and sleeping here; subclasses add the ones they park. */
+    /** Tasks that have not finished: ready, sleeping, in {@code toThread}; subclasses add the ones they park. */
     protected List<Task> pendingTasks() {
         List<Task> pending = new ArrayList<>(ready);
         pending.addAll(sleeping);
-        pending.addAll(away);
+        pending.addAll(workers.tasks());
         return pending;
+    }
+
+    /** "Tasks wait but nothing can wake them" (never while a worker runs); subclasses say who waits for what. */
+    protected DeadlockException deadlock() {
+        return new DeadlockException("deadlock: no task is ready or sleeping, but tasks still wait: " + pendingTasks());
     }
 
     /** An error naming the syscall, with no stack yet: it gets the task's stack when thrown there. */
@@ -480,223 +294,103 @@ public class Scheduler {
         return e;
     }
 
-    /** Reports each failure nobody retrieved, as asyncio does when a task is garbage-collected. */
-    protected final void reportUnretrieved(PrintStream err) {
-        for (Task task : unretrieved.values()) {
-            Throwable e = ((Step.Failed) results.get(task.tid)).exception();
-            err.println("Task exception was never retrieved: " + task);
-            if (task.createdAt != null) {
-                err.println("  " + task + " was created at:");
-                for (StackTraceElement frame : task.createdAt.getStackTrace()) {
-                    err.println("    at " + frame);
-                }
-            }
-            e.printStackTrace(err);
-        }
-        unretrieved.clear();
-    }
-
     /**
-     * Closes every unfinished task, so that its {@code finally} blocks run. An exception a task
-     * raises while it is closed (a {@code finally} that throws) becomes that task's failure, kept
-     * in {@code results} as unretrieved, so that {@link #run} reports it.
+     * Closes every unfinished task, so that its {@code finally} blocks run. The task is current
+     * meanwhile, so that a suspension there suspends and {@link Coroutine#close} reports it as
+     * ignoring close() (as "outside a task" it could be caught, again and again, for ever).
      */
     protected void closeAll() {
         for (Task task : pendingTasks()) {
+            current = task;
             try {
                 task.coroutine.close();
-            } catch (Throwable raised) {
-                failedWhileClosing(task, raised);
+            } catch (Throwable raised) { // nobody can retrieve it now: it is reported at the end of run
+                Step.Failed failed = new Step.Failed(raised);
+                results.put(task.tid, failed);
+                unretrieved.add(task);
+                if (instrument != null) {
+                    instrument.taskExited(task, failed);
+                }
+            } finally {
+                current = null;
             }
         }
         ready.clear();
         sleeping.clear();
-        away.clear(); // their workers finish on their own; what they hand back is dropped
+        workers.forgetAll(); // their worker threads finish on their own; what they hand back is dropped
     }
 
-    /**
-     * Records {@code raised}, thrown by {@code task} while it was being closed, as the task's
-     * failure: nobody can retrieve it any more, so it is reported at the end of {@link #run}.
-     * Instruments see the task exit with it.
-     */
-    protected final void failedWhileClosing(Task task, Throwable raised) {
-        Step.Failed failed = new Step.Failed(raised);
-        results.put(task.tid, failed);
-        unretrieved.put(task.tid, task);
+    /** On a worker thread, once a toThread result is handed back: a loop idling in a selector wakes itself. */
+    protected void workerHandedBack() {
+    }
+
+    /** For a subclass whose loop idles elsewhere: the instruments hear it idled from {@code from} to {@code to}. */
+    protected final void idleWaited(long from, long to) {
         if (instrument != null) {
-            instrument.taskExited(task, failed);
+            instrument.idleWait(from, to);
         }
     }
 
-    // ------------------------------------------------------------------ public accessors
+    /** Python's {@code yield Sleep(d)}: suspends the running task; {@code caller} names it in errors. */
+    public static Object syscall(String caller, Object request) {
+        return MiniAsyncio.runningCoroutine(caller).suspend(request);
+    }
+
+    // ------------------------------- accessors, and the settings each collaborator keeps
 
     /** The scheduler running on this thread, or null outside {@link #run}. */
-    public static Scheduler current() {
-        return CURRENT.get();
-    }
+    public static Scheduler current() { return CURRENT.get(); }
 
-    /** The task running right now, or null between steps. */
-    public final Task currentTask() {
-        return current;
-    }
+    /** The task running right now (or being closed), or null between steps. */
+    public final Task currentTask() { return current; }
 
-    public final Clock clock() {
-        return clock;
-    }
+    public final Clock clock() { return clock; }
 
     /** Loop time in seconds, like asyncio's {@code loop.time()}. */
-    public final double now() {
-        return clock.now();
-    }
+    public final double now() { return clock.now(); }
 
     /** How task {@code tid} ended, or null if it has not (does not mark anything retrieved). */
-    public final Step.Outcome resultOf(int tid) {
-        return results.get(tid);
-    }
+    public final Step.Outcome resultOf(int tid) { return results.get(tid); }
 
     /** Tasks that failed and whose exception nobody has retrieved yet. */
-    public final List<Task> unretrievedFailures() {
-        return List.copyOf(unretrieved.values());
-    }
+    public final List<Task> unretrievedFailures() { return unretrieved.list(); }
 
     /** Unfinished tasks. */
-    public final List<Task> pending() {
-        return pendingTasks();
-    }
-
-    public final boolean isDebug() {
-        return debug;
-    }
-
-    /**
-     * Debug mode, as asyncio's {@code loop.set_debug(True)}: tasks remember where they were
-     * created, so reports show that place, and every step that holds the loop longer than
-     * {@link #setSlowStepThreshold(double)} is reported on stderr as
-     * {@code Executing task 3 (worker B) took 0.213 s}.
-     */
-    public final void setDebug(boolean debug) {
-        this.debug = debug;
-        if (debug && slowSteps == null) {
-            slowSteps = new SlowStepWarnings(this::slowStepNanos, line -> System.err.println(line));
-            addInstrument(slowSteps);
-        } else if (!debug && slowSteps != null) {
-            removeInstrument(slowSteps);
-            slowSteps = null;
-        }
-    }
-
-    /** In debug mode, a step that runs longer than {@code seconds} (real time) is reported. Default 0.1. */
-    public final void setSlowStepThreshold(double seconds) {
-        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-            throw new IllegalArgumentException("the slow-step threshold must be a finite number of seconds >= 0, got "
-                    + seconds);
-        }
-        slowStepNanos = Math.round(seconds * 1e9);
-    }
-
-    /** The slow-step threshold in seconds (asyncio's {@code loop.slow_callback_duration}). */
-    public final double slowStepThreshold() {
-        return slowStepNanos / 1e9;
-    }
-
-    private long slowStepNanos() {
-        return slowStepNanos;
-    }
-
-    /**
-     * How {@link #run} ends. By default it runs until every task has finished, as the lecture's
-     * {@code run()} does. With {@code true} it ends as {@code asyncio.run()} does: as soon as
-     * main has finished, every task still pending is closed (its {@code finally} blocks run)
-     * instead of being run to its end. The JUnit extension uses this to report tasks a test
-     * left behind.
-     */
-    public final void setEndWithMain(boolean endWithMain) {
-        this.endWithMain = endWithMain;
-    }
-
-    /**
-     * What to do when the loop's thread is stuck for good: a task blocked on a monitor that a
-     * suspended task holds (see {@code MonitorWatchdog}). The action runs on the watchdog's
-     * thread, about a second after the loop stopped, with a report that names the tasks and
-     * what to use instead. By default it prints the report on stderr; the CLI then exits with
-     * code 1, and {@code @AsyncTest} fails the test. {@link #run} itself can never return: the
-     * blocked thread cannot be woken.
-     */
-    public final void setOnStuck(Consumer<String> action) {
-        if (action == null) {
-            throw new NullPointerException("setOnStuck(null): pass what to do with the report, e.g. System.err::println");
-        }
-        this.onStuck = action;
-    }
-
-    /** The report of why this loop is stuck for good, or null while it is not. */
-    public final String stuckReport() {
-        return stuckReport;
-    }
-
-    /** Called by the watchdog, once, on its own thread. */
-    final void stuckOnMonitor(String report) {
-        stuckReport = report;
-        onStuck.accept(report);
-    }
+    public final List<Task> pending() { return pendingTasks(); }
 
     /** How many tasks are in {@code ready} right now (for statistics; O(1)). */
-    public final int readySize() {
-        return ready.size();
-    }
+    public final int readySize() { return ready.size(); }
 
-    public final void addInstrument(Instrument added) {
-        if (instrument == null) {
-            instrument = added;
-            return;
-        }
-        Instruments many;
-        if (instrument instanceof Instruments existing) {
-            many = existing;
-        } else {
-            many = new Instruments();
-            many.all.add(instrument);
-        }
-        many.all.add(added);
-        instrument = many;
-    }
+    /** Debug mode, as asyncio's {@code loop.set_debug(True)}: see {@link DebugMode}. */
+    public final void setDebug(boolean on) { debug.set(on); }
 
-    public final void removeInstrument(Instrument removed) {
-        if (instrument == removed) {
-            instrument = null;
-        } else if (instrument instanceof Instruments many) {
-            many.all.remove(removed);
-        }
-    }
+    public final boolean isDebug() { return debug.isOn(); }
+
+    /** In debug mode, a step longer than {@code seconds} (real time) is reported; default 0.1. */
+    public final void setSlowStepThreshold(double seconds) { debug.setSlowStepThreshold(seconds); }
+
+    public final double slowStepThreshold() { return debug.slowStepThreshold(); }
 
     /**
-     * Yields {@code request} from the running task and returns what the scheduler sends back:
-     * Python's {@code yield Sleep(d)}. {@code caller} names the facade method for the error
-     * raised when there is no running task.
+     * With {@code true}, {@link #run} ends as {@code asyncio.run()} does: once main has finished,
+     * the tasks still pending are closed (their {@code finally} blocks run). {@code @AsyncTest} uses it.
      */
-    public static Object syscall(String caller, Object request) {
-        return runningCoroutine(caller).suspend(request);
-    }
+    public final void setEndWithMain(boolean endWithMain) { ending.setWithMain(endWithMain); }
+
+    /** Steps at one virtual instant, with timers pending, before the run stops (default 5,000,000). */
+    public final void setStallLimit(long steps) { stall.setLimit(steps); }
 
     /**
-     * The running task's coroutine, checked: the one a syscall suspends. {@code sleep} calls it
-     * and then suspends the coroutine itself, rather than through {@link #syscall}, so that a
-     * sleeping task's frozen stack holds one frame fewer (a million sleepers hold a million).
-     *
-     * @throws IllegalStateException outside a running task, or inside a Generator's body
+     * What to do with the report when the loop's thread is stuck for good on a monitor that a
+     * suspended task holds (run on the watchdog's thread; default: print it on stderr). {@link #run}
+     * never returns then: the blocked thread cannot be woken.
      */
-    static Coroutine runningCoroutine(String caller) {
-        Scheduler scheduler = CURRENT.get();
-        Task task = scheduler == null ? null : scheduler.current;
-        if (task == null) {
-            throw new IllegalStateException(caller + "() called outside a running task: start tasks with run()");
-        }
-        Coroutine running = Coroutine.current();
-        if (running != task.coroutine) {
-            throw new IllegalStateException(caller + "() called inside a Generator's body: a generator yields to"
-                    + " whoever calls next() on it, not to the scheduler. Call " + caller
-                    + "() from the task's own code.");
-        }
-        return running;
-    }
+    public final void setOnStuck(Consumer<String> action) { stuck.set(action); }
+
+    /** The report of why this loop is stuck for good, or null while it is not. */
+    public final String stuckReport() { return stuck.report(); }
+
+    public final void addInstrument(Instrument added) { instrument = Instruments.plus(instrument, added); }
+
+    public final void removeInstrument(Instrument removed) { instrument = Instruments.minus(instrument, removed); }
 }

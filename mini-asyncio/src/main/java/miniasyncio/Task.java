@@ -1,13 +1,17 @@
 package miniasyncio;
 
+import java.util.Map;
+import java.util.concurrent.Callable;
+
 /**
  * One task of a {@link Scheduler}: the lecture's tuple {@code (tid, task, value)} made into an
  * object. It carries its id, a name for messages, the {@link Coroutine} that runs its body, and
  * the value it will be resumed with next.
  *
  * <p>Why an object and not a tuple per queue entry: a task sits in exactly one place at a time
- * ({@code ready}, {@code sleeping}, or a subclass's waiting map), so it can carry the value to
- * send and its wake-up time itself. The scheduler then allocates nothing per step.
+ * ({@code ready}, {@code sleeping}, waiting for a {@code toThread} worker, or a subclass's
+ * waiting map), so it can carry the value to send and its wake-up time itself. The scheduler
+ * then allocates nothing per step.
  */
 public final class Task {
 
@@ -25,13 +29,13 @@ public final class Task {
     long wakeAt;
 
     /** Its {@link ContextVar} values: an immutable map, replaced on each set. */
-    java.util.Map<ContextVar<?>, Object> context;
+    Map<ContextVar<?>, Object> context;
 
     /** Where the task was created, recorded only in debug mode (else null). */
     Throwable createdAt;
 
     /** A task whose coroutine will run {@code body} (null: no coroutine, for tests of the heap). */
-    Task(int tid, String name, java.util.concurrent.Callable<?> body, Task creator) {
+    Task(int tid, String name, Callable<?> body, Task creator) {
         this.tid = tid;
         this.name = name;
         this.coroutine = body == null ? null : new Coroutine(this, body);
@@ -74,9 +78,10 @@ public final class Task {
         return coroutine.isDone();
     }
 
-    /** "task 3 (worker B)": the form every message of the kit uses. */
+    /** "task 3 (worker B)": the form every message of the kit uses; an unnamed task is just "task 3". */
     @Override
     public String toString() {
-        return "task " + tid + " (" + name() + ")";
+        String id = "task " + tid;
+        return name == null || name.equals(id) ? id : id + " (" + name + ")";
     }
 }

@@ -108,14 +108,16 @@ public class FutureScheduler extends Scheduler {
     }
 
     /**
-     * Takes {@code task} out of the waiting table, so its future will no longer wake it.
+     * Takes {@code task} out of the waiting table, so its future will no longer wake it; a task
+     * not parked here may wait in the core (in {@code toThread}): {@code super.unpark} takes it out.
      * (Step 5 uses it to cancel a parked task.)
      *
-     * @return true if the task was parked here
+     * @return true if the task was parked
      */
+    @Override
     protected boolean unpark(Task task) {
         // BEGIN SOLUTION
-        return waiting.remove(task) != null;
+        return waiting.remove(task) != null || super.unpark(task);
         // END SOLUTION
     }
 

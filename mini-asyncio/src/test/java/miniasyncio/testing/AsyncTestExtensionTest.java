@@ -16,6 +16,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import miniasyncio.Capture;
 import miniasyncio.Clock;
 import miniasyncio.Scheduler;
 import org.junit.jupiter.api.AfterAll;
@@ -100,7 +101,12 @@ class AsyncTestExtensionTest {
 
     @Test
     void aTaskExceptionNobodyRetrievedFailsTheTestAndSaysWhereTheTaskWasCreated() {
-        run(LosesAFailure.class).assertThatEvents().haveExactly(1, event(test("forgetsAFailingTask"),
+        Events events;
+        try (Capture capture = new Capture()) {
+            events = run(LosesAFailure.class);
+            assertThat(capture.err()).contains("Task exception was never retrieved: task 2 (doomed)");
+        }
+        events.assertThatEvents().haveExactly(1, event(test("forgetsAFailingTask"),
                 finishedWithFailure(instanceOf(AssertionError.class),
                         message(m -> m.startsWith("test forgetsAFailingTask(): a task failed and nobody retrieved"
                                 + " the exception (await the task, or catch inside it):")
@@ -155,7 +161,12 @@ class AsyncTestExtensionTest {
 
     @Test
     void aTaskWhoseFinallyThrowsWhenClosedFailsTheTestWithThatException() {
-        run(LeavesALeakyTaskBehind.class).assertThatEvents().haveExactly(1, event(test("returnsTooEarly"),
+        Events events;
+        try (Capture capture = new Capture()) {
+            events = run(LeavesALeakyTaskBehind.class);
+            assertThat(capture.err()).contains("Task exception was never retrieved: task 2 (leaky)");
+        }
+        events.assertThatEvents().haveExactly(1, event(test("returnsTooEarly"),
                 finishedWithFailure(instanceOf(AssertionError.class), message(m ->
                         m.contains("task 2 (leaky) failed with java.lang.IllegalStateException: finally failed while closing")))));
     }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import miniasyncio.Capture;
 import miniasyncio.Clock;
 import miniasyncio.IoWait;
 import miniasyncio.Scheduler;
@@ -124,14 +125,17 @@ class RecorderTest {
         Scheduler scheduler = new Scheduler(Clock.virtual());
         Recorder recorder = Recorder.attach(scheduler);
 
-        scheduler.run(() -> {
-            createTask("bad", () -> {
-                sleep(0.1);
-                throw new IllegalStateException("boom");
+        try (Capture capture = new Capture()) { // nobody retrieves the failure: the run prints it
+            scheduler.run(() -> {
+                createTask("bad", () -> {
+                    sleep(0.1);
+                    throw new IllegalStateException("boom");
+                });
+                sleep(0.2);
+                return null;
             });
-            sleep(0.2);
-            return null;
-        });
+            assertThat(capture.err()).startsWith("Task exception was never retrieved: task 2 (bad)");
+        }
 
         TaskRow bad = recorder.timeline().rows().get(1);
         assertThat(bad.failed()).isTrue();

@@ -1,0 +1,48 @@
+package miniasyncio;
+
+/**
+ * A scheduler's debug mode, as asyncio's {@code loop.set_debug(True)}: tasks remember where they
+ * were created (reports show that place), and every step that holds the loop longer than the
+ * slow-step threshold is reported on stderr ({@link SlowStepWarnings}).
+ *
+ * <p>Joined to the loop at one point: {@link Scheduler#createTask} records where a task is created
+ * while {@link #isOn}. The warnings are an instrument.
+ */
+final class DebugMode {
+
+    private final Scheduler scheduler;
+    private boolean on;
+    private long slowStepNanos = 100_000_000L; // asyncio's slow_callback_duration: 0.1 s
+    private SlowStepWarnings warnings;         // installed while debug is on
+
+    DebugMode(Scheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    boolean isOn() {
+        return on;
+    }
+
+    void set(boolean debug) {
+        on = debug;
+        if (debug && warnings == null) {
+            warnings = new SlowStepWarnings(() -> slowStepNanos, line -> System.err.println(line));
+            scheduler.addInstrument(warnings);
+        } else if (!debug && warnings != null) {
+            scheduler.removeInstrument(warnings);
+            warnings = null;
+        }
+    }
+
+    void setSlowStepThreshold(double seconds) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("the slow-step threshold must be a finite number of seconds >= 0, got "
+                    + seconds);
+        }
+        slowStepNanos = Math.round(seconds * 1e9);
+    }
+
+    double slowStepThreshold() {
+        return slowStepNanos / 1e9;
+    }
+}

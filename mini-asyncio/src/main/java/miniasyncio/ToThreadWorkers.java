@@ -1,0 +1,152 @@
+package miniasyncio;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The worker threads behind {@link MiniAsyncio#toThread}: asyncio's {@code to_thread} and its
+ * default executor. Everything else of a scheduler happens on the loop's one thread; only the
+ * blocking call runs here, and only its result comes back.
+ *
+ * <p>Joined to the loop at three points: {@link Scheduler#handleSyscall} starts a call
+ * ({@link #start}); the loop, before it wakes the sleepers, makes ready the tasks whose call came
+ * back ({@link #handBack}); and when nothing is ready, {@link Scheduler#idleWaitOrDeadlock} waits
+ * for a worker if one still runs ({@link #waitForOne}), without polling.
+ *
+ * <p>A task waiting here is parked like any other: {@link Scheduler#unpark} takes it out
+ * ({@link #forget}) so that it can be cancelled, timed out or closed at once. Its worker thread
+ * is <em>not</em> stopped (Java cannot stop a thread safely, nor can asyncio): the call runs on,
+ * and what it hands back is dropped, also when the same task has meanwhile started another call.
+ */
+final class ToThreadWorkers {
+
+    /** One call on a worker: the task waiting for it, and how it ended (written by the worker). */
+    private static final class Call {
+        final Task task;
+        Object value;
+        Throwable error;
+
+        Call(Task task) {
+            this.task = task;
+        }
+    }
+
+    private final Scheduler scheduler;
+    /** Tasks waiting for a worker, with the call each waits for (loop thread only). */
+    private final Map<Task, Call> away = new LinkedHashMap<>();
+    /** What workers hand back (any thread): the queue is the happens-before edge to the loop. */
+    private final ConcurrentLinkedQueue<Call> inbox = new ConcurrentLinkedQueue<>();
+    private ExecutorService threads; // made on the first toThread
+    private Thread loop;
+
+    ToThreadWorkers(Scheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    /** Is a task waiting for a worker? Then the loop has work that no timer brings. */
+    boolean busy() {
+        return !away.isEmpty();
+    }
+
+    /** The tasks waiting for a worker, in the order they started waiting. */
+    List<Task> tasks() {
+        return new ArrayList<>(away.keySet());
+    }
+
+    /** Starts {@code call} on a worker thread; {@code task} stays parked until the worker hands back. */
+    void start(Task task, Callable<?> call) {
+        if (threads == null) {
+            loop = Thread.currentThread();
+            threads = Executors.newCachedThreadPool(runnable -> {
+                Thread t = new Thread(runnable, "mini-asyncio toThread worker");
+                t.setDaemon(true); // a blocking call abandoned by a cancelled task does not keep the JVM alive
+                return t;
+            });
+        }
+        Call running = new Call(task);
+        away.put(task, running);
+        var context = task.context;
+        threads.execute(() -> {
+            try {
+                running.value = ContextVar.runWith(context, call); // the call sees the task's ContextVars
+            } catch (Throwable failure) {
+                running.error = failure;
+            }
+            inbox.add(running);
+            LockSupport.unpark(loop);      // wakes the loop if it waits here
+            scheduler.workerHandedBack();  // and where a subclass's loop waits (a selector)
+        });
+    }
+
+    /**
+     * Makes ready, with its result or its exception, each task whose call has come back. A call
+     * whose task was taken out meanwhile (cancelled, closed) is dropped.
+     */
+    void handBack() {
+        if (away.isEmpty()) {
+            return; // the hot path: no worker, nothing to look at
+        }
+        Call call;
+        while ((call = inbox.poll()) != null) {
+            if (away.remove(call.task, call)) {
+                if (call.error == null) {
+                    scheduler.schedule(call.task, call.value);
+                } else {
+                    scheduler.scheduleThrow(call.task, call.error);
+                }
+            }
+        }
+    }
+
+    /**
+     * Nothing is ready and a task waits for a worker: park the loop's thread until a worker hands
+     * back (it unparks this thread) or, on the real clock, until the next timer ({@code nextTimer},
+     * null if none). On the virtual clock time stands still while a worker runs, as it does while
+     * a step runs: a blocking call takes no virtual time, and the order of a run stays the same.
+     */
+    void waitForOne(Task nextTimer, Clock clock) {
+        long from = clock.nanoTime();
+        boolean untilWorker = nextTimer == null || clock instanceof VirtualClock;
+        scheduler.idleWaited(from, untilWorker ? from : Math.max(from, nextTimer.wakeAt));
+        while (inbox.isEmpty()) {
+            if (untilWorker) {
+                LockSupport.park(this);
+            } else {
+                long left = nextTimer.wakeAt - clock.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                LockSupport.parkNanos(this, left);
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new CancellationException(
+                        "the scheduler's thread was interrupted while waiting for a worker thread (toThread)");
+            }
+        }
+    }
+
+    /** Takes {@code task} out of its wait: its worker runs on, and what it hands back is dropped. */
+    boolean forget(Task task) {
+        return away.remove(task) != null;
+    }
+
+    /** Every task has been closed: none waits any more. */
+    void forgetAll() {
+        away.clear();
+    }
+
+    /** The run has ended: idle threads end, and a call still running ends on its own. */
+    void shutdown() {
+        if (threads != null) {
+            threads.shutdown();
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package miniasyncio;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Tasks that failed and whose exception nobody has looked at yet. asyncio reports such a task
+ * when it is garbage-collected ({@code Task exception was never retrieved}); the kit reports
+ * them at the end of {@link Scheduler#run}, on every way out of it, so that no exception is lost.
+ *
+ * <p>Joined to the loop at two points: {@link Scheduler#finishTask} adds a failure,
+ * {@link Scheduler#takeResult} takes it away; the end of {@code run} prints what is left.
+ */
+final class UnretrievedFailures {
+
+    private final Map<Integer, Task> tasks = new LinkedHashMap<>();
+
+    void add(Task task) {
+        tasks.put(task.tid, task);
+    }
+
+    void remove(int tid) {
+        tasks.remove(tid);
+    }
+
+    List<Task> list() {
+        return List.copyOf(tasks.values());
+    }
+
+    /** Prints each one with its stack trace (and, in debug mode, where its task was created), then forgets them. */
+    void report(PrintStream err, Map<Integer, Step.Outcome> results) {
+        for (Task task : tasks.values()) {
+            Throwable e = ((Step.Failed) results.get(task.tid)).exception();
+            err.println("Task exception was never retrieved: " + task);
+            if (task.createdAt != null) {
+                err.println("  " + task + " was created at:");
+                for (StackTraceElement frame : task.createdAt.getStackTrace()) {
+                    err.println("    at " + frame);
+                }
+            }
+            e.printStackTrace(err);
+        }
+        tasks.clear();
+    }
+}
