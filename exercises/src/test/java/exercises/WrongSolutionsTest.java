@@ -111,8 +111,8 @@ class WrongSolutionsTest {
         assertThat(result.ran()).as("%s: the tests its header names (%s) must all exist and run", mistake.file(), named)
                 .isEqualTo(named.size());
         for (String test : mistake.fails()) {
-            assertThat(result.failures()).as("%s: the planted mistake (%s) must make %s fail; the tests printed:%n%s",
-                    mistake.file(), mistake.mistake(), test, result.printed()).containsKey(test);
+            assertThat(result.failures()).as("%s: the planted mistake (%s) must make %s fail%s",
+                    mistake.file(), mistake.mistake(), test, printed(result)).containsKey(test);
         }
         if (mistake.says() != null) {
             assertThat(mistake.fails().stream().map(result.failures()::get).toList())
@@ -164,7 +164,11 @@ class WrongSolutionsTest {
         TestsOverClasses.Result result = tests.run(compiler.compile(dir.toString(), sources), stepTests);
         assertThat(result.ran()).as("%s: tests run", dir.getFileName()).isPositive();
         assertThat(result.failures()).as("%s (%s): the tests of steps %s that reject a solution written from the"
-                + " statement; the tests printed:%n%s", dir.getFileName(), description(dir), steps, result.printed()).isEmpty();
+                + " statement%s", dir.getFileName(), description(dir), steps, printed(result)).isEmpty();
+    }
+
+    private static String printed(TestsOverClasses.Result result) {
+        return result.printed().isEmpty() ? "" : "; the tests printed:\n" + result.printed();
     }
 
     private static String description(Path dir) throws IOException {

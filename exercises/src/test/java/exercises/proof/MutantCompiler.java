@@ -59,8 +59,10 @@ public final class MutantCompiler {
                 };
             }
         };
+        // no --release: the classes run only here, and the running JDK's own modules are read once
+        // and kept by the shared file manager (--release reads its ct.sym afresh for each task);
         // -proc:none: no annotation processors to look for; -implicit:none: only the changed files
-        boolean ok = javac.getTask(null, inMemory, errors, List.of("--release", "21", "-nowarn", "-proc:none",
+        boolean ok = javac.getTask(null, inMemory, errors, List.of("-nowarn", "-proc:none",
                 "-implicit:none"), null, units).call();
         if (!ok) {
             throw new AssertionError(what + " does not compile:\n" + errors.getDiagnostics().stream()
