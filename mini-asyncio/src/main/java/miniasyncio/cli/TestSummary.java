@@ -33,7 +33,7 @@ public final class TestSummary {
 
     /** A stub as the release writes it: {@code throw new NotImplementedYet("Class.method", "file")}. */
     static final Pattern STUB = Pattern.compile("new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"");
-    /** How many failing tests are shown with their reason; the rest are counted. */
+    /** How many reasons for failing tests are shown (each with the tests it fails); the rest are counted. */
     static final int SHOWN_FAILURES = 8;
     /** Where a long line of the summary is broken. */
     static final int WIDTH = 130;
@@ -124,17 +124,23 @@ public final class TestSummary {
         StringBuilder s = new StringBuilder();
         s.append("== ").append(module).append(": ").append(passed).append(" of ").append(results.size())
                 .append(" tests pass\n");
-        line(s, "pass", String.join(", ", passing));
-        line(s, "not written yet", grouped(stubs));
-        line(s, "waiting for them", String.join(", ", waiting));
-        for (Result r : failing.subList(0, Math.min(SHOWN_FAILURES, failing.size()))) {
-            line(s, "FAIL", r.name() + ": " + oneLine(r.failure()));
-        }
-        if (failing.size() > SHOWN_FAILURES) {
-            line(s, "FAIL", "and " + (failing.size() - SHOWN_FAILURES) + " more");
+        line(s, "pass", String.join(", ", passing), "(?<=, )");
+        line(s, "not written yet", grouped(stubs), "(?<=; )");
+        line(s, "waiting for them", String.join(", ", waiting), "(?<=, )");
+        // Tests that fail for one reason are named together, with the reason once (a polling
+        // awaitTask fails most of them the same way).
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        failing.forEach(r -> byReason.computeIfAbsent(oneLine(r.failure()), k -> new ArrayList<>()).add(r.name()));
+        int shown = 0;
+        for (Map.Entry<String, List<String>> e : byReason.entrySet()) {
+            if (shown++ == SHOWN_FAILURES) {
+                line(s, "FAIL", "and " + (byReason.size() - SHOWN_FAILURES) + " more reasons (each in the log)", "(?<= )");
+                break;
+            }
+            line(s, "FAIL", String.join(", ", e.getValue()) + ": " + e.getKey(), "(?<= )");
         }
         if (!failing.isEmpty()) {
-            line(s, "stack traces", module + "/" + LOG);
+            line(s, "stack traces", module + "/" + LOG, "(?<= )");
         }
         if (failing.isEmpty() && stubs.isEmpty()) {
             s.append("   everything is written and every test passes\n");
@@ -142,18 +148,19 @@ public final class TestSummary {
         return s.toString();
     }
 
-    /** "   label:   text", continued on more lines when it is long. */
-    private static void line(StringBuilder s, String label, String text) {
+    /**
+     * "   label:   text", continued on more lines when it is long, broken only after
+     * {@code breakAfter}: between classes in the list of stubs, between parts in a list of parts,
+     * between words in a reason.
+     */
+    private static void line(StringBuilder s, String label, String text, String breakAfter) {
         if (text.isEmpty()) {
             return;
         }
         String indent = " ".repeat(21);
         StringBuilder current = new StringBuilder(String.format("   %-17s %s", label + ":", ""));
-        // the list of stubs breaks between classes; a list of parts between parts
-        String[] pieces = text.split(text.contains("; ") ? "(?<=; )" : "(?<=, )");
-        for (String piece : pieces) {
-            if (current.length() + piece.length() > WIDTH && !current.toString().isBlank()
-                    && current.length() > indent.length()) {
+        for (String piece : text.split(breakAfter)) {
+            if (current.length() + piece.length() > WIDTH && current.length() > indent.length()) {
                 s.append(current.toString().stripTrailing()).append('\n');
                 current = new StringBuilder(indent);
             }

@@ -101,6 +101,19 @@ class TestSummaryTest {
     }
 
     @Test
+    void testsThatFailForOneReasonAreNamedTogetherAndALongReasonWrapsBetweenWords() {
+        String reason = "the scheduler took more than 100000 steps: " + "tasks are resumed again and again ".repeat(5);
+        List<TestSummary.Result> results = List.of(new TestSummary.Result("HomeworkTest", "HomeworkTest.a", reason),
+                new TestSummary.Result("HomeworkTest", "HomeworkTest.b", "expected 1"),
+                new TestSummary.Result("HomeworkTest", "HomeworkTest.c", reason));
+        String summary = TestSummary.summary("homework", results, List.of());
+        assertThat(summary).contains("FAIL:             HomeworkTest.a, HomeworkTest.c: the scheduler took more than 100000 steps:",
+                "FAIL:             HomeworkTest.b: expected 1");
+        assertThat(summary.lines()).allMatch(l -> l.length() <= TestSummary.WIDTH);
+        assertThat(summary.lines().filter(l -> l.contains("again"))).hasSizeGreaterThan(1);
+    }
+
+    @Test
     void aReasonIsOneLineWithoutTheQuotedStackTraceAndCutOnlyWhenVeryLong() {
         assertThat(TestSummary.oneLine("""
                 Expecting actual throwable to be an instance of:
