@@ -83,8 +83,9 @@ final class StudentTests {
             String className = className(test);
             Throwable thrown = result.getThrowable().orElse(null);
             if (!test.isTest()) {
-                if (thrown != null && className != null) { // a class that could not even start (a failing @BeforeAll)
-                    add(className, "(the whole class)", thrown);
+                if (thrown != null) { // a class that could not even start (a failing @BeforeAll), or JUnit itself
+                    add(className != null ? className : "JUnit", className != null ? "(the whole class)"
+                            : test.getDisplayName(), thrown);
                 }
                 return;
             }
