@@ -79,6 +79,14 @@ final class StudentTests {
         final List<String> traces = new ArrayList<>();
 
         @Override
+        public void executionStarted(TestIdentifier test) {
+            String className = className(test);
+            if (test.isTest() && className != null) { // the log says which test printed what follows
+                System.out.println("---- " + simple(className) + "." + test.getDisplayName());
+            }
+        }
+
+        @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
             String className = className(test);
             Throwable thrown = result.getThrowable().orElse(null);

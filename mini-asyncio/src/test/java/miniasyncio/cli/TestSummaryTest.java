@@ -96,7 +96,8 @@ class TestSummaryTest {
                 "FAIL:             SampleChecks.failsAnAssertion: [the longest read (0.3), not the sum (0.6)] expected: 0.3 but was: 0.6",
                 "FAIL:             SampleChecks.throwsSomethingElse: NullPointerException: Cannot invoke",
                 "stack traces:     homework/target/student-tests.log");
-        assertThat(Files.readString(log)).contains("printed by a test", "Task exception was never retrieved",
+        assertThat(Files.readString(log)).contains("---- SampleChecks.passes()\nprinted by a test\n",
+                "Task exception was never retrieved",
                 "---- SampleChecks.throwsSomethingElse", "at miniasyncio.cli.fixture.SampleChecks.throwsSomethingElse");
     }
 
