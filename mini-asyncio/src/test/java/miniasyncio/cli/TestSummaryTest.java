@@ -79,9 +79,11 @@ class TestSummaryTest {
         ByteArrayOutputStream seen = new ByteArrayOutputStream();
         List<TestSummary.Result> results;
         System.setOut(new PrintStream(seen, true, StandardCharsets.UTF_8));
+        System.setProperty(SampleChecks.RUN, "true");
         try {
             results = StudentTests.run(classes, List.of("miniasyncio.cli.fixture"), new String[] {".*Checks"}, log);
         } finally {
+            System.clearProperty(SampleChecks.RUN);
             System.setOut(console);
         }
         assertThat(seen.toString(StandardCharsets.UTF_8)).as("what the runner printed on the console").isEmpty();
