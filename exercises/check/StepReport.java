@@ -1,7 +1,15 @@
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Element;
@@ -9,16 +17,23 @@ import org.w3c.dom.NodeList;
 
 /**
  * The summary of {@code exercises/check-step.sh}: reads the test reports of one step's run and
- * prints "step N: X tests passed", or each failed test with the first line of its reason.
- * Run with the source launcher: {@code java StepReport.java STEP REPORTS_DIR BUILD_LOG BUILD_EXIT_CODE}.
+ * prints "step N: X tests passed", or what is left. When tests fail on a method of an earlier
+ * step that is not written yet, the first line says which step to finish first (the steps each
+ * step needs are in its statement, "Needs:"), instead of listing every failure. Run with the
+ * source launcher: {@code java StepReport.java STEP REPORTS_DIR BUILD_LOG BUILD_EXIT_CODE MODULE_DIR}.
  */
 public final class StepReport {
 
+    /** A stub's message: {@code not implemented yet: Class.method (edit exercises/.../stepN_x/File.java)}. */
+    static final Pattern STUB = Pattern.compile("not implemented yet: ([\\w.$]+) \\(edit ([^)\\s]+)\\)");
+    static final Pattern STEP_OF_FILE = Pattern.compile("/step(\\d+)_");
+
     public static void main(String[] args) throws Exception {
-        String step = args[0];
+        int step = Integer.parseInt(args[0]);
         Path reports = Path.of(args[1]);
         Path log = Path.of(args[2]);
         int build = Integer.parseInt(args[3]);
+        Path module = Path.of(args[4]);
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(reports)) {
             try (Stream<Path> list = Files.list(reports)) {
@@ -28,6 +43,10 @@ public final class StepReport {
         int stepTests = 0;
         int total = 0;
         List<String> failed = new ArrayList<>();
+        Map<Integer, Set<String>> earlierStubs = new TreeMap<>(); // step -> its stubs the failures ran into
+        Set<String> ownStubs = new LinkedHashSet<>();
+        int onEarlier = 0;
+        int onOwn = 0;
         for (Path file : files) {
             NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile())
                     .getElementsByTagName("testcase");
@@ -38,10 +57,21 @@ public final class StepReport {
                 if (className.contains(".step" + step + "_")) {
                     stepTests++;
                 }
-                String reason = reasonOf(test);
-                if (reason != null) {
+                Element failure = failureOf(test);
+                if (failure == null) {
+                    continue;
+                }
+                Matcher stub = STUB.matcher(failure.getAttribute("message") + "\n" + failure.getTextContent());
+                Matcher of = stub.find() ? STEP_OF_FILE.matcher(stub.group(2)) : null;
+                if (of != null && of.find() && Integer.parseInt(of.group(1)) != step) {
+                    earlierStubs.computeIfAbsent(Integer.parseInt(of.group(1)), k -> new LinkedHashSet<>()).add(stub.group(1));
+                    onEarlier++;
+                } else if (of != null) {
+                    ownStubs.add(stub.group(1));
+                    onOwn++;
+                } else {
                     failed.add(className.substring(className.lastIndexOf('.') + 1) + "." + test.getAttribute("name")
-                            + ": " + reason);
+                            + ": " + reasonOf(failure));
                 }
             }
         }
@@ -56,33 +86,119 @@ public final class StepReport {
                     + step + "_... with tests named *Test is expected)");
             System.exit(1);
         }
-        if (failed.isEmpty() && build == 0) {
+        int failures = failed.size() + onEarlier + onOwn;
+        if (failures == 0 && build == 0) {
             System.out.println("step " + step + ": " + total + " tests passed");
             return;
         }
-        if (failed.isEmpty()) {
+        if (failures == 0) {
             System.out.println("step " + step + ": the tests passed but the build failed:");
             printErrors(log);
             System.exit(1);
         }
-        System.out.println("step " + step + ": " + failed.size() + " of " + total + " tests failed");
+        if (!earlierStubs.isEmpty()) {
+            System.out.println(buildsOn(step, unwritten(step, module, earlierStubs)));
+            System.out.println("  (" + onEarlier + " of " + total + " tests fail on them; check step " + step
+                    + " again when they are written)");
+            System.exit(1);
+        }
+        System.out.println("step " + step + ": " + failures + " of " + total + " tests failed");
+        if (!ownStubs.isEmpty()) {
+            System.out.println("  not written yet: " + String.join(", ", ownStubs) + " (" + onOwn + " tests wait for them)");
+        }
         failed.forEach(f -> System.out.println("  " + f));
         System.out.println("full reasons and stack traces: " + reports);
         System.exit(1);
     }
 
-    /** The first line of a failure's message (or the exception's type if it has none), or null if it passed. */
-    private static String reasonOf(Element test) {
+    /**
+     * "step 10 builds on step 9 (AsyncioScheduler.runUntilComplete is not written yet): finish
+     * step 9 first". {@code unwritten}: each earlier step left to write, with the stubs to name.
+     */
+    static String buildsOn(int step, Map<Integer, Set<String>> unwritten) {
+        List<String> steps = unwritten.keySet().stream().map(String::valueOf).toList();
+        List<String> methods = unwritten.values().stream().flatMap(Set::stream).toList();
+        String named = String.join(", ", methods.subList(0, Math.min(4, methods.size())))
+                + (methods.size() > 4 ? " and " + (methods.size() - 4) + " more" : "");
+        String which = steps.size() == 1 ? "step " + steps.get(0)
+                : "steps " + String.join(", ", steps.subList(0, steps.size() - 1)) + " and " + steps.getLast();
+        return "step " + step + " builds on " + which + " (" + named + (methods.size() == 1 ? " is" : " are")
+                + " not written yet): finish step " + steps.get(0) + " first";
+    }
+
+    /**
+     * The earlier steps to write before this one: those the failures ran into, and every other
+     * step this one needs (its statement's "Needs:") that still has a stub, each with its stubs.
+     */
+    static Map<Integer, Set<String>> unwritten(int step, Path module, Map<Integer, Set<String>> ranInto) throws Exception {
+        Map<Integer, Set<String>> left = new TreeMap<>();
+        ranInto.forEach((s, stubs) -> left.put(s, new LinkedHashSet<>(stubs)));
+        for (int needed : needs(step, module.resolve("README.md"))) {
+            Set<String> stubs = stubsOf(needed, module.resolve("src/main/java/exercises"));
+            if (!stubs.isEmpty()) {
+                left.computeIfAbsent(needed, k -> new LinkedHashSet<>()).addAll(stubs);
+            }
+        }
+        return left;
+    }
+
+    /** The steps {@code step}'s statement says it needs: its line "**Needs:** steps 3, 4 and 5". */
+    static Set<Integer> needs(int step, Path readme) throws Exception {
+        Set<Integer> needed = new TreeSet<>();
+        if (!Files.exists(readme)) {
+            return needed;
+        }
+        String text = Files.readString(readme);
+        Matcher section = Pattern.compile("(?s)\n## Step " + step + "\\..*?(?=\n## |\\z)").matcher(text);
+        if (section.find()) {
+            Matcher line = Pattern.compile("\\*\\*Needs:\\*\\* ([^\n]*)").matcher(section.group());
+            if (line.find()) {
+                Matcher n = Pattern.compile("\\d+").matcher(line.group(1).replaceAll("\\(.*", ""));
+                while (n.find()) {
+                    needed.add(Integer.parseInt(n.group()));
+                }
+            }
+        }
+        return needed;
+    }
+
+    /** The stubs left in step {@code step}'s package, in file order. */
+    static Set<String> stubsOf(int step, Path exercises) throws Exception {
+        Set<String> stubs = new LinkedHashSet<>();
+        if (!Files.isDirectory(exercises)) {
+            return stubs;
+        }
+        try (Stream<Path> dirs = Files.list(exercises)) {
+            for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("step" + step + "_")).toList()) {
+                try (Stream<Path> walk = Files.walk(dir)) {
+                    for (Path file : walk.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                        Matcher m = Pattern.compile("new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"")
+                                .matcher(Files.readString(file));
+                        while (m.find()) {
+                            stubs.add(m.group(1));
+                        }
+                    }
+                }
+            }
+        }
+        return stubs;
+    }
+
+    private static Element failureOf(Element test) {
         for (String tag : List.of("failure", "error")) {
             NodeList found = test.getElementsByTagName(tag);
             if (found.getLength() > 0) {
-                Element e = (Element) found.item(0);
-                String message = e.getAttribute("message").strip();
-                String first = message.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
-                return first.isEmpty() ? e.getAttribute("type") : first;
+                return (Element) found.item(0);
             }
         }
         return null;
+    }
+
+    /** The first line of a failure's message (or the exception's type if it has none). */
+    private static String reasonOf(Element failure) {
+        String message = failure.getAttribute("message").strip();
+        String first = message.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+        return first.isEmpty() ? failure.getAttribute("type") : first;
     }
 
     /** The build's error lines (a compile error, most likely), without Maven's advice around them. */

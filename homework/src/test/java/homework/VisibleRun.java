@@ -36,11 +36,17 @@ final class VisibleRun implements Instrument {
         return new VisibleRun();
     }
 
-    /** Runs {@code main} as task 1 of a new {@link HomeworkScheduler} on the virtual clock. */
-    static <T> T run(Callable<T> main) {
+    /**
+     * Runs {@code main} as task 1 of a new {@link HomeworkScheduler} on the virtual clock, with the
+     * budget and any {@code more} instruments (a test's own counters).
+     */
+    static <T> T run(Callable<T> main, Instrument... more) {
         return limited(() -> {
             HomeworkScheduler scheduler = new HomeworkScheduler(Clock.virtual());
             scheduler.addInstrument(budget());
+            for (Instrument instrument : more) {
+                scheduler.addInstrument(instrument);
+            }
             return scheduler.run(main);
         });
     }
@@ -76,7 +82,8 @@ final class VisibleRun implements Instrument {
         if (++steps > STEP_BUDGET) {
             throw new StepBudgetExceeded("the scheduler took more than " + STEP_BUDGET + " steps (task steps):"
                     + " tasks are resumed when nothing they wait for has happened (polling), or the work"
-                    + " grows faster than the number of tasks");
+                    + " grows faster than the number of tasks. awaitTask must park the waiting task and"
+                    + " resume it only when the awaited task has finished (no polling)");
         }
     }
 

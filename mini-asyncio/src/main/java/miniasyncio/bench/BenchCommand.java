@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bench [--quick] [--json FILE] [--only LIST]}: measures what a task switch, a timer, a
+ * {@code bench [--quick | --smoke] [--json FILE] [--only LIST]}: measures what a task switch, a timer, a
  * spawn and a sleeping task cost, next to the physical limit (a bare JDK continuation) and the
  * JDK's own virtual threads, all in the same run. See docs/performance.md for what each figure
  * means and one full run.
@@ -38,7 +38,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "Fewer and shorter runs (under a minute); figures are noisier.")
     boolean quick;
 
-    @Option(names = "--smoke", hidden = true, description = "Tiny sizes, only to prove every code path runs (for tests).")
+    @Option(names = "--smoke", description = "Tiny sizes, a few seconds: proves every workload runs; its figures mean nothing.")
     boolean smoke;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write every figure and ratio to FILE as one JSON object.")

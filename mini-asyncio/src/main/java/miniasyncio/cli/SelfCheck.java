@@ -22,8 +22,8 @@ import miniasyncio.Scheduler;
 
 /**
  * The self-check before submitting (nbgrader's {@code validate}), the last lines of
- * {@code mvn -q -Pcheck test}: compiles the homework's files the way the grader will, then says
- * "ready to submit" and what to upload, or what to fix.
+ * {@code mvn -q test -Dstudent=check -pl homework -am}: compiles the homework's files the way the
+ * grader will, then says "ready to submit" and what to upload, or what to fix.
  */
 final class SelfCheck {
 

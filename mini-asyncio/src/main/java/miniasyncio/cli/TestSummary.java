@@ -7,43 +7,44 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
-import org.xml.sax.SAXException;
 
 /**
- * The last lines of the student's test command ({@code mvn -q test -Dstudent}): for a module
- * (homework, exercises), which parts pass, which methods are not written yet (each named once),
- * and which tests fail. With {@code -Dstudent=check} it also runs {@link SelfCheck}: "ready to
- * submit" or what to fix.
+ * The student's test command ({@code mvn -q test -Dstudent}), for one module (homework,
+ * exercises): runs the module's tests ({@link StudentTests}), then prints which parts pass, which
+ * methods are not written yet (each named once), and which tests fail, each with its reason whole.
+ * With {@code -Dstudent=check} it also runs {@link SelfCheck}: "ready to submit" or what to fix.
  *
- * <p>The parent pom's {@code student} profile runs it right after Surefire, in the same Maven
- * process, on the reports Surefire has just written ({@code target/surefire-reports}), so it
- * comes last. The stubs are read from the sources: while stubs remain, every failing test stops
- * at the first one the loop calls ({@code hasWork}), so the failures alone cannot say what is left.
+ * <p>The parent pom's {@code student} profile runs it in a JVM of its own (with the continuation
+ * export) in place of Surefire, so that the console shows the summary and nothing else. The stubs
+ * are read from the sources: while stubs remain, every failing test stops at the first one the
+ * loop calls ({@code hasWork}), so the failures alone cannot say what is left.
  */
 public final class TestSummary {
 
     /** A stub as the release writes it: {@code throw new NotImplementedYet("Class.method", "file")}. */
     static final Pattern STUB = Pattern.compile("new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"");
-    /** How many failing tests are shown with their reason; the rest are counted. */
+    /** How many reasons for failing tests are shown (each with the tests it fails); the rest are counted. */
     static final int SHOWN_FAILURES = 8;
     /** Where a long line of the summary is broken. */
     static final int WIDTH = 130;
-    /** The packages of the student's tests; the kit's own are not summed up. */
-    static final List<String> STUDENT_PACKAGES = List.of("homework.", "exercises.");
+    /** A reason is cut only past this many characters: "expected: 0.3 but was: 0.6" stays whole. */
+    static final int REASON_LIMIT = 400;
+    /** The packages of the student's tests; the kit's own are not run. */
+    static final List<String> STUDENT_PACKAGES = List.of("homework", "exercises");
+    /** Where a module's run leaves what the tests printed and every failure's stack trace. */
+    static final String LOG = "target/student-tests.log";
 
-    /** One finished test: its part (a test class, or an exercise step), name and failure message, if any. */
+    /** One finished test: its part (a test class, or an exercise step), name and failure reason, if any. */
     record Result(String part, String name, String failure) {
         boolean passed() {
             return failure == null;
@@ -64,9 +65,14 @@ public final class TestSummary {
             throw new IllegalArgumentException("usage: TestSummary MODE MODULE_DIR");
         }
         Path module = Path.of(args[1]);
-        List<Result> results = results(module.resolve("target/surefire-reports"));
+        Path testClasses = module.resolve("target/test-classes");
+        if (!Files.isDirectory(testClasses)) {
+            return; // a module without the student's tests (the kit's): nothing to say
+        }
+        List<Result> results = StudentTests.run(testClasses, STUDENT_PACKAGES, StudentTests.SUREFIRE_NAMES,
+                module.resolve(LOG));
         if (results.isEmpty()) {
-            return; // the kit's module: none of the student's tests ran here
+            System.exit(0);
         }
         List<String> stubs = stubs(module.resolve("src/main/java"));
         PrintStream out = System.out;
@@ -75,62 +81,9 @@ public final class TestSummary {
             out.print(SelfCheck.verdict(module, results, stubs));
         }
         out.flush();
-    }
-
-    /** The student's tests in Surefire's XML reports, in the order of the reports. */
-    static List<Result> results(Path reports) throws IOException {
-        if (!Files.isDirectory(reports)) {
-            return List.of();
-        }
-        List<Path> files;
-        try (Stream<Path> list = Files.list(reports)) {
-            files = list.filter(p -> p.getFileName().toString().startsWith("TEST-")
-                    && p.getFileName().toString().endsWith(".xml")).sorted().toList();
-        }
-        List<Result> results = new ArrayList<>();
-        for (Path file : files) {
-            Element suite = parse(file);
-            NodeList cases = suite.getElementsByTagName("testcase");
-            for (int i = 0; i < cases.getLength(); i++) {
-                Element c = (Element) cases.item(i);
-                String className = c.getAttribute("classname");
-                if (STUDENT_PACKAGES.stream().noneMatch(className::startsWith) || has(c, "skipped")) {
-                    continue;
-                }
-                String failure = failure(c);
-                results.add(new Result(part(className), className.replaceAll(".*\\.", "") + "." + c.getAttribute("name"),
-                        failure));
-            }
-        }
-        return results;
-    }
-
-    private static Element parse(Path file) throws IOException {
-        try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            return factory.newDocumentBuilder().parse(file.toFile()).getDocumentElement();
-        } catch (ParserConfigurationException | SAXException e) {
-            throw new IOException("cannot read the test report " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static boolean has(Element testCase, String tag) {
-        return testCase.getElementsByTagName(tag).getLength() > 0;
-    }
-
-    /** The failure's message (its type when it has none), or null when the test passed. */
-    private static String failure(Element testCase) {
-        for (String tag : List.of("failure", "error")) {
-            NodeList found = testCase.getElementsByTagName(tag);
-            if (found.getLength() > 0) {
-                Element f = (Element) found.item(0);
-                String message = f.getAttribute("message");
-                String type = f.getAttribute("type");
-                return message.isBlank() ? type : message;
-            }
-        }
-        return null;
+        // As Surefire's forked JVM does: a thread a test left running (a worker, an executor) must
+        // not keep this JVM, and so Maven, from ending.
+        System.exit(0);
     }
 
     /** The part a test belongs to: the exercise step of its package, else its class. */
@@ -144,10 +97,19 @@ public final class TestSummary {
         return names[names.length - 1];
     }
 
+    /** The test classes first, by name, then the exercise steps in their order (step 2 before step 10). */
+    static final Comparator<String> PART_ORDER = Comparator.comparingInt(TestSummary::stepNumber)
+            .thenComparing(Comparator.naturalOrder());
+
+    private static int stepNumber(String part) {
+        Matcher m = Pattern.compile("step(\\d+)_.*").matcher(part);
+        return m.matches() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
     /** The summary of one module's run, a few lines. */
     static String summary(String module, List<Result> results, List<String> stubs) {
         long passed = results.stream().filter(Result::passed).count();
-        Map<String, List<Result>> byPart = new LinkedHashMap<>();
+        Map<String, List<Result>> byPart = new TreeMap<>(PART_ORDER);
         for (Result r : results) {
             byPart.computeIfAbsent(r.part(), p -> new ArrayList<>()).add(r);
         }
@@ -165,14 +127,23 @@ public final class TestSummary {
         StringBuilder s = new StringBuilder();
         s.append("== ").append(module).append(": ").append(passed).append(" of ").append(results.size())
                 .append(" tests pass\n");
-        line(s, "pass", String.join(", ", passing));
-        line(s, "not written yet", grouped(stubs));
-        line(s, "waiting for them", String.join(", ", waiting));
-        for (Result r : failing.subList(0, Math.min(SHOWN_FAILURES, failing.size()))) {
-            line(s, "FAIL", r.name() + ": " + firstLine(r.failure()));
+        line(s, "pass", String.join(", ", passing), "(?<=, )");
+        line(s, "not written yet", grouped(stubs), "(?<=; )");
+        line(s, "waiting for them", String.join(", ", waiting), "(?<=, )");
+        // Tests that fail for one reason are named together, with the reason once (a polling
+        // awaitTask fails most of them the same way).
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        failing.forEach(r -> byReason.computeIfAbsent(oneLine(r.failure()), k -> new ArrayList<>()).add(r.name()));
+        int shown = 0;
+        for (Map.Entry<String, List<String>> e : byReason.entrySet()) {
+            if (shown++ == SHOWN_FAILURES) {
+                line(s, "FAIL", "and " + (byReason.size() - SHOWN_FAILURES) + " more reasons (each in the log)", "(?<= )");
+                break;
+            }
+            line(s, "FAIL", String.join(", ", e.getValue()) + ": " + e.getKey(), "(?<= )");
         }
-        if (failing.size() > SHOWN_FAILURES) {
-            line(s, "FAIL", "and " + (failing.size() - SHOWN_FAILURES) + " more (see the test output above)");
+        if (!failing.isEmpty()) {
+            line(s, "stack traces", module + "/" + LOG, "(?<= )");
         }
         if (failing.isEmpty() && stubs.isEmpty()) {
             s.append("   everything is written and every test passes\n");
@@ -180,18 +151,19 @@ public final class TestSummary {
         return s.toString();
     }
 
-    /** "   label:   text", continued on more lines when it is long. */
-    private static void line(StringBuilder s, String label, String text) {
+    /**
+     * "   label:   text", continued on more lines when it is long, broken only after
+     * {@code breakAfter}: between classes in the list of stubs, between parts in a list of parts,
+     * between words in a reason.
+     */
+    private static void line(StringBuilder s, String label, String text, String breakAfter) {
         if (text.isEmpty()) {
             return;
         }
         String indent = " ".repeat(21);
         StringBuilder current = new StringBuilder(String.format("   %-17s %s", label + ":", ""));
-        // the list of stubs breaks between classes; a list of parts between parts
-        String[] pieces = text.split(text.contains("; ") ? "(?<=; )" : "(?<=, )");
-        for (String piece : pieces) {
-            if (current.length() + piece.length() > WIDTH && !current.toString().isBlank()
-                    && current.length() > indent.length()) {
+        for (String piece : text.split(breakAfter)) {
+            if (current.length() + piece.length() > WIDTH && current.length() > indent.length()) {
                 s.append(current.toString().stripTrailing()).append('\n');
                 current = new StringBuilder(indent);
             }
@@ -213,15 +185,31 @@ public final class TestSummary {
         return String.join("; ", parts);
     }
 
-    static String firstLine(String text) {
-        String message = text.strip();
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline) + " ...";
+    /**
+     * A failure's reason on one line, whole: AssertJ puts "expected" and "but was" on lines of
+     * their own, and both matter. Stack-trace lines inside a message (AssertJ quotes the
+     * unexpected exception's) are left out: the log has them. Cut only past {@link #REASON_LIMIT}.
+     */
+    static String oneLine(String text) {
+        String joined = text.lines().map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("at ") && !l.matches("\\.\\.\\.\\(\\d+ remaining lines.*"))
+                .reduce((a, b) -> a + " " + b).orElse("").replaceAll("\\s+", " ");
+        return joined.length() <= REASON_LIMIT ? joined : joined.substring(0, REASON_LIMIT) + " ...";
+    }
+
+    /** A folder's path with its step numbers padded, so that step 2's folder sorts before step 10's. */
+    private static String inStepOrder(Path folder) {
+        Matcher m = Pattern.compile("step(\\d+)_").matcher(folder.toString());
+        StringBuilder padded = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(padded, "step" + "%04d".formatted(Integer.parseInt(m.group(1))) + "_");
+        }
+        return m.appendTail(padded).toString();
     }
 
     /**
      * Every method still a stub under {@code sources}, each once, in the order of the files: folder
-     * by folder, and in each the scheduler's file first (the loop calls it first), then the others.
+     * by folder (the exercise steps in their order), and in each the scheduler's file first (the loop calls it first), then the others.
      */
     static List<String> stubs(Path sources) {
         if (!Files.isDirectory(sources)) {
@@ -230,7 +218,7 @@ public final class TestSummary {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(sources)) {
             files = walk.filter(p -> p.toString().endsWith(".java")).sorted((a, b) -> {
-                int folder = a.getParent().compareTo(b.getParent());
+                int folder = inStepOrder(a.getParent()).compareTo(inStepOrder(b.getParent()));
                 boolean sa = a.getFileName().toString().contains("Scheduler");
                 boolean sb = b.getFileName().toString().contains("Scheduler");
                 return folder != 0 ? folder : sa != sb ? (sa ? -1 : 1) : a.compareTo(b);

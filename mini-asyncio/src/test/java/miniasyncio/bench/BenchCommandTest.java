@@ -121,6 +121,13 @@ class BenchCommandTest {
     }
 
     @Test
+    void helpListsEveryOptionSmokeToo() {
+        Run help = bench("--help");
+        assertThat(help.exit()).isZero();
+        assertThat(help.out()).contains("--quick", "--smoke", "--json", "--only");
+    }
+
+    @Test
     void anUnknownOptionIsAUsageError() {
         assertThat(bench("--fast").exit()).isEqualTo(Cli.USAGE);
     }

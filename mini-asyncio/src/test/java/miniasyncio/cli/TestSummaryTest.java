@@ -2,9 +2,13 @@ package miniasyncio.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import miniasyncio.cli.fixture.SampleChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +43,17 @@ class TestSummaryTest {
     }
 
     @Test
+    void theExercisesStubsComeInTheOrderOfTheSteps(@TempDir Path dir) throws Exception {
+        for (String step : List.of("step10_network/IoScheduler", "step2_roundrobin/RoundRobin", "step1_generators/Generators")) {
+            Path file = dir.resolve("exercises/" + step + ".java");
+            Files.createDirectories(file.getParent());
+            String type = file.getFileName().toString().replace(".java", "");
+            Files.writeString(file, "class " + type + " { void m() {\n" + STUB_LINE.formatted(type + ".m", type) + "} }\n");
+        }
+        assertThat(TestSummary.stubs(dir)).containsExactly("Generators.m", "RoundRobin.m", "IoScheduler.m");
+    }
+
+    @Test
     void theSummarySaysWhatPassesWhatIsNotWrittenAndWhatFails() {
         List<TestSummary.Result> results = List.of(
                 new TestSummary.Result("VisibleRunTest", "VisibleRunTest.polling", null),
@@ -51,38 +66,80 @@ class TestSummaryTest {
                    pass:             VisibleRunTest
                    not written yet:  HomeworkScheduler.hasWork; Homework.gather
                    waiting for them: HomeworkTest
-                   FAIL:             GeneratorsTest.counter: expected: 3 ...
+                   FAIL:             GeneratorsTest.counter: expected: 3 but was: 2
+                   stack traces:     homework/target/student-tests.log
                 """);
     }
 
     @Test
-    void theResultsAreReadFromSurefiresReportsAndOnlyTheStudentsTestsCount(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("TEST-homework.HomeworkTest.xml"), """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <testsuite name="homework.HomeworkTest" tests="3">
-                  <testcase name="passes" classname="homework.HomeworkTest" time="0.01"/>
-                  <testcase name="stub" classname="homework.HomeworkTest" time="0.01">
-                    <error message="not implemented yet: HomeworkScheduler.hasWork (edit x)" type="miniasyncio.NotImplementedYet">trace</error>
-                  </testcase>
-                  <testcase name="wrong" classname="homework.HomeworkTest" time="0.01">
-                    <failure message="expected 42" type="org.opentest4j.AssertionFailedError">trace</failure>
-                  </testcase>
-                </testsuite>
-                """);
-        Files.writeString(dir.resolve("TEST-miniasyncio.SchedulerTest.xml"), """
-                <testsuite name="miniasyncio.SchedulerTest"><testcase name="x" classname="miniasyncio.SchedulerTest"/></testsuite>
-                """);
-        assertThat(TestSummary.results(dir)).containsExactly(
-                new TestSummary.Result("HomeworkTest", "HomeworkTest.passes", null),
-                new TestSummary.Result("HomeworkTest", "HomeworkTest.stub", "not implemented yet: HomeworkScheduler.hasWork (edit x)"),
-                new TestSummary.Result("HomeworkTest", "HomeworkTest.wrong", "expected 42"));
-        assertThat(TestSummary.results(dir.resolve("none"))).isEmpty();
+    void theStudentsRunnerKeepsTheConsoleQuietAndEveryReasonWhole(@TempDir Path dir) throws Exception {
+        Path classes = Path.of(SampleChecks.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path log = dir.resolve("target/student-tests.log");
+        PrintStream console = System.out;
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        List<TestSummary.Result> results;
+        System.setOut(new PrintStream(seen, true, StandardCharsets.UTF_8));
+        System.setProperty(SampleChecks.RUN, "true");
+        try {
+            results = StudentTests.run(classes, List.of("miniasyncio.cli.fixture"), new String[] {".*Checks"}, log);
+        } finally {
+            System.clearProperty(SampleChecks.RUN);
+            System.setOut(console);
+        }
+        assertThat(seen.toString(StandardCharsets.UTF_8)).as("what the runner printed on the console").isEmpty();
+        assertThat(results).extracting(TestSummary.Result::name).containsExactlyInAnyOrder("SampleChecks.passes",
+                "SampleChecks.waitsOnAStub", "SampleChecks.failsAnAssertion", "SampleChecks.throwsSomethingElse");
+        assertThat(results).filteredOn(TestSummary.Result::passed).extracting(TestSummary.Result::name)
+                .containsExactly("SampleChecks.passes");
+        assertThat(results).filteredOn(TestSummary.Result::waitsOnAStub).extracting(TestSummary.Result::name)
+                .containsExactly("SampleChecks.waitsOnAStub");
+        String summary = TestSummary.summary("homework", results, List.of("HomeworkScheduler.hasWork"));
+        assertThat(summary).contains(
+                "FAIL:             SampleChecks.failsAnAssertion: [the longest read (0.3), not the sum (0.6)] expected: 0.3 but was: 0.6",
+                "FAIL:             SampleChecks.throwsSomethingElse: NullPointerException: Cannot invoke",
+                "stack traces:     homework/target/student-tests.log");
+        assertThat(Files.readString(log)).contains("---- SampleChecks.passes()\nprinted by a test\n",
+                "Task exception was never retrieved",
+                "---- SampleChecks.throwsSomethingElse", "at miniasyncio.cli.fixture.SampleChecks.throwsSomethingElse");
     }
 
     @Test
-    void anExerciseTestBelongsToItsStep() {
+    void testsThatFailForOneReasonAreNamedTogetherAndALongReasonWrapsBetweenWords() {
+        String reason = "the scheduler took more than 100000 steps: " + "tasks are resumed again and again ".repeat(5);
+        List<TestSummary.Result> results = List.of(new TestSummary.Result("HomeworkTest", "HomeworkTest.a", reason),
+                new TestSummary.Result("HomeworkTest", "HomeworkTest.b", "expected 1"),
+                new TestSummary.Result("HomeworkTest", "HomeworkTest.c", reason));
+        String summary = TestSummary.summary("homework", results, List.of());
+        assertThat(summary).contains("FAIL:             HomeworkTest.a, HomeworkTest.c: the scheduler took more than 100000 steps:",
+                "FAIL:             HomeworkTest.b: expected 1");
+        assertThat(summary.lines()).allMatch(l -> l.length() <= TestSummary.WIDTH);
+        assertThat(summary.lines().filter(l -> l.contains("again"))).hasSizeGreaterThan(1);
+    }
+
+    @Test
+    void aReasonIsOneLineWithoutTheQuotedStackTraceAndCutOnlyWhenVeryLong() {
+        assertThat(TestSummary.oneLine("""
+                Expecting actual throwable to be an instance of:
+                  java.lang.IllegalStateException
+                but was:
+                  java.lang.RuntimeException: boom
+                	at homework.X.y(X.java:3)
+                	...(17 remaining lines not displayed - this can be changed with Assertions.setMaxStackTraceElementsDisplayed)
+                """)).isEqualTo("Expecting actual throwable to be an instance of: java.lang.IllegalStateException"
+                + " but was: java.lang.RuntimeException: boom");
+        String list = "[" + "'a.txt: contents', ".repeat(15) + "]";
+        assertThat(TestSummary.oneLine("expected: " + list)).isEqualTo("expected: " + list);
+        assertThat(TestSummary.oneLine("x".repeat(1000))).hasSize(TestSummary.REASON_LIMIT + 4).endsWith(" ...");
+    }
+
+    @Test
+    void anExerciseTestBelongsToItsStepAndTheStepsComeInTheirOrder() {
         assertThat(TestSummary.part("exercises.step3_futures.FutureTest")).isEqualTo("step3_futures");
         assertThat(TestSummary.part("homework.HomeworkTest")).isEqualTo("HomeworkTest");
+        List<TestSummary.Result> results = List.of(new TestSummary.Result("step10_network", "A.a", null),
+                new TestSummary.Result("step2_roundrobin", "B.b", null), new TestSummary.Result("ExamplesTest", "C.c", null));
+        assertThat(TestSummary.summary("exercises", results, List.of()))
+                .contains("pass:             ExamplesTest, step2_roundrobin, step10_network");
     }
 
     @Test

@@ -1,0 +1,195 @@
+package exercises;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The statements (exercises/README.md) say everything the tests check, in English and in
+ * Russian: each step names the steps it needs (its code and tests use them), and every message
+ * fragment that a step's tests require of the student's code appears in that step's statement.
+ * A fragment is required of the student unless the kit or the given code writes it, or the test
+ * throws it itself ({@link #NOT_THE_STUDENTS} lists the few others, each with the reason).
+ * Instructors only: in the release the solution regions are stubs (.releaseignore).
+ */
+class StatementsTest {
+
+    static final Path MODULE = Path.of("").toAbsolutePath();
+    static final Path README = MODULE.resolve("README.md");
+    static final Pattern ASSERTED_MESSAGE =
+            Pattern.compile("hasMessage(?:Containing|StartingWith|EndingWith)?\\(\"((?:[^\"\\\\]|\\\\.)*)\"\\)");
+    static final Pattern STEP_REFERENCE = Pattern.compile("exercises\\.step(\\d+)_");
+
+    static IntStream steps() {
+        return IntStream.rangeClosed(1, 10);
+    }
+
+    @ParameterizedTest(name = "step {0}")
+    @MethodSource("steps")
+    void eachStepNamesTheStepsItNeedsInBothLanguages(int step) {
+        Set<Integer> needed = neededByTheCode(step);
+        String[] statement = statement(step);
+        assertThat(listedSteps(statement[0], "**Needs:**")).as("step %d's \"**Needs:**\" line (English)", step)
+                .isEqualTo(needed);
+        assertThat(listedSteps(statement[1], "**Нужны:**")).as("step %d's \"**Нужны:**\" line (Russian)", step)
+                .isEqualTo(needed);
+    }
+
+    @ParameterizedTest(name = "step {0}")
+    @MethodSource("steps")
+    void everyMessageAStepsTestsRequireIsInItsStatementInBothLanguages(int step) {
+        String given = givenCode();
+        String tests = javaFiles(step).stream().filter(f -> f.startsWith(MODULE.resolve("src/test")))
+                .map(StatementsTest::read).reduce("", String::concat);
+        String[] statement = statement(step);
+        SoftAssertions missing = new SoftAssertions();
+        for (String fragment : assertedMessages(step)) {
+            if (given.contains(fragment) || NOT_THE_STUDENTS.containsKey(fragment)
+                    || Pattern.compile("(Exception|Error)\\(\"" + Pattern.quote(fragment) + "\"").matcher(tests).find()) {
+                continue; // the kit's or the given code's message, or the test's own exception passed through
+            }
+            missing.assertThat(statement[0]).as("step %d's statement (English) states the required message \"%s\"",
+                    step, fragment).contains(fragment);
+            missing.assertThat(statement[1]).as("step %d's statement (Russian) states the required message \"%s\"",
+                    step, fragment).contains(fragment);
+        }
+        missing.assertAll();
+    }
+
+    /** Step {@code step}'s section of the README: [English, Russian] (the Russian starts at "**Шаг N."). */
+    static String[] statement(int step) {
+        String text = read(README);
+        Matcher m = Pattern.compile("(?s)\n## Step " + step + "\\..*?(?=\n## |\n<!-- BEGIN INSTRUCTOR|\\z)").matcher(text);
+        assertThat(m.find()).as("a section \"## Step %d.\" in %s", step, README).isTrue();
+        String section = m.group();
+        int russian = section.indexOf("**Шаг " + step + ".");
+        assertThat(russian).as("step %d's Russian paragraph (\"**Шаг %d.\")", step, step).isPositive();
+        return new String[] {section.substring(0, russian), section.substring(russian)};
+    }
+
+    /** The step numbers of a line "LABEL steps 3, 4 and 5. ..." (up to its first full stop). */
+    static Set<Integer> listedSteps(String text, String label) {
+        int at = text.indexOf(label);
+        assertThat(at).as("a line starting %s", label).isNotNegative();
+        String list = text.substring(at + label.length()).split("[.(]", 2)[0];
+        Set<Integer> steps = new TreeSet<>();
+        Matcher n = Pattern.compile("\\d+").matcher(list);
+        while (n.find()) {
+            steps.add(Integer.parseInt(n.group()));
+        }
+        return steps;
+    }
+
+    /** The earlier steps that step {@code step}'s code and tests use, and the ones those use, and so on. */
+    static Set<Integer> neededByTheCode(int step) {
+        Set<Integer> needed = new TreeSet<>();
+        Deque<Integer> todo = new ArrayDeque<>(List.of(step));
+        while (!todo.isEmpty()) {
+            int s = todo.pop();
+            for (Path file : javaFiles(s)) {
+                Matcher m = STEP_REFERENCE.matcher(read(file));
+                while (m.find()) {
+                    int used = Integer.parseInt(m.group(1));
+                    if (used != step && needed.add(used)) {
+                        todo.push(used);
+                    }
+                }
+            }
+        }
+        return needed;
+    }
+
+    /** The message fragments step {@code step}'s tests assert ({@code hasMessageContaining("...")} and the like). */
+    static Set<String> assertedMessages(int step) {
+        Set<String> found = new LinkedHashSet<>();
+        for (Path file : javaFiles(step)) {
+            if (file.startsWith(MODULE.resolve("src/test"))) {
+                Matcher m = ASSERTED_MESSAGE.matcher(read(file));
+                while (m.find()) {
+                    found.add(m.group(1).replace("\\\"", "\"").replace("\\\\", "\\"));
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Asserted fragments that the student's code does not write, though no given source has them
+     * as one literal, each with the reason.
+     */
+    static final Map<String, String> NOT_THE_STUDENTS = Map.of(
+            "99", "the tid the test awaits: the statement requires that the message names the tid",
+            "42", "the tid the test cancels: the statement requires that the message names the tid",
+            "task 1 (main)", "the kit's DeadlockException names the pending tasks (Task.toString())",
+            "timeout()", "the given requireDuration(\"timeout\", seconds) writes it",
+            "waitFor()", "the given requireDuration(\"waitFor\", seconds) writes it",
+            "3 sub-exceptions", "the given TaskGroupException counts its exceptions",
+            "maxsize 1", "the given Queue.Full writes it",
+            "after 3 of the 5 bytes", "the given StreamReader.readExactly writes it",
+            "deadlock", "the kit's DeadlockException (the loop's idle wait of before)",
+            "first reader", "the name of the task already waiting: the statement requires that the message names it");
+
+    /**
+     * The string literals that the student does not write, one a line: the kit's, and the
+     * exercises' outside the solution regions (literals only: code such as
+     * {@code channel.configureBlocking(false)} in a given file is not a message).
+     */
+    static String givenCode() {
+        List<String> sources = new java.util.ArrayList<>();
+        for (Path file : walk(MODULE.resolve("../mini-asyncio/src/main/java").normalize())) {
+            sources.add(read(file));
+        }
+        for (Path file : walk(MODULE.resolve("src/main/java"))) {
+            sources.add(read(file).replaceAll("(?s)// BEGIN SOLUTION.*?// END SOLUTION", ""));
+        }
+        StringBuilder literals = new StringBuilder();
+        for (String source : sources) {
+            Matcher m = Pattern.compile("\"((?:[^\"\\\\\n]|\\\\.)*)\"").matcher(source);
+            while (m.find()) {
+                literals.append(m.group(1)).append('\n');
+            }
+        }
+        return literals.toString();
+    }
+
+    /** The main and test sources of step {@code step}'s package. */
+    static List<Path> javaFiles(int step) {
+        return Stream.of("src/main/java/exercises", "src/test/java/exercises")
+                .flatMap(root -> walk(MODULE.resolve(root)).stream())
+                .filter(f -> f.toString().contains("/step" + step + "_")).toList();
+    }
+
+    static List<Path> walk(Path root) {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package exercises;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code exercises/check-step.sh N} prints ({@code check/StepReport.java}, run here as the
+ * script runs it, with the source launcher) for test reports made up to the case.
+ */
+class StepReportTest {
+
+    static final String STUB9 = "not implemented yet: AsyncioScheduler.runUntilComplete"
+            + " (edit exercises/src/main/java/exercises/step9_run/AsyncioScheduler.java)";
+    static final String STUB10 = "not implemented yet: IoScheduler.hasWork"
+            + " (edit exercises/src/main/java/exercises/step10_network/IoScheduler.java)";
+
+    @TempDir
+    Path module;
+
+    @Test
+    void aFailureOnAnEarlierStepsStubSaysInItsFirstLineWhichStepToFinishFirst() throws Exception {
+        statement("**Needs:** step 9, your own code of it, written first.");
+        stub("step9_run/AsyncioScheduler.java", "AsyncioScheduler.runUntilComplete");
+        reports(testCase("IoSchedulerTest", "a", "<error message=\"" + STUB9 + "\" type=\"miniasyncio.NotImplementedYet\"/>"),
+                testCase("IoSchedulerTest", "b", "<failure message=\"Expecting actual throwable to be an instance of:\" type=\"x\">"
+                        + "but was: miniasyncio.NotImplementedYet: " + STUB9 + "\n\tat x</failure>"),
+                testCase("IoSchedulerTest", "c", ""));
+        List<String> lines = report(10);
+        assertThat(lines.get(0)).isEqualTo("step 10 builds on step 9 (AsyncioScheduler.runUntilComplete is not written yet):"
+                + " finish step 9 first");
+        assertThat(lines).hasSize(2);
+    }
+
+    @Test
+    void everyUnwrittenStepItNeedsIsNamedTheEarliestToFinishFirst() throws Exception {
+        statement("**Needs:** steps 3, 5 and 9, your own code of them, written first.");
+        stub("step3_futures/Future.java", "Future.isDone");
+        stub("step5_cancellation/CancellableScheduler.java", "CancellableScheduler.cancel");
+        stub("step9_run/AsyncioScheduler.java", "AsyncioScheduler.runUntilComplete");
+        reports(testCase("IoSchedulerTest", "a", "<error message=\"" + STUB9 + "\" type=\"x\"/>"));
+        assertThat(report(10).get(0)).isEqualTo("step 10 builds on steps 3, 5 and 9 (Future.isDone,"
+                + " CancellableScheduler.cancel, AsyncioScheduler.runUntilComplete are not written yet): finish step 3 first");
+    }
+
+    @Test
+    void theStepsOwnStubsAreNamedOnceAndOtherFailuresEachWithItsReason() throws Exception {
+        statement("**Needs:** step 9, your own code of it, written first.");
+        reports(testCase("IoSchedulerTest", "a", "<error message=\"" + STUB10 + "\" type=\"x\"/>"),
+                testCase("IoSchedulerTest", "b", "<error message=\"" + STUB10 + "\" type=\"x\"/>"),
+                testCase("IoSchedulerTest", "c", "<failure message=\"expected: 1&#10; but was: 2\" type=\"x\"/>"));
+        assertThat(report(10)).containsExactly("step 10: 3 of 3 tests failed",
+                "  not written yet: IoScheduler.hasWork (2 tests wait for them)",
+                "  IoSchedulerTest.c: expected: 1",
+                "full reasons and stack traces: " + module.resolve("target/surefire-reports"));
+    }
+
+    @Test
+    void everyTestPassing() throws Exception {
+        statement("**Needs:** no earlier step.");
+        reports(testCase("IoSchedulerTest", "a", ""));
+        assertThat(report(10)).containsExactly("step 10: 1 tests passed");
+    }
+
+    private void statement(String needs) throws Exception {
+        Files.writeString(module.resolve("README.md"), "# Exercises\n\n## Step 10. The network\n\n" + needs
+                + "\n\n**Шаг 10.** ...\n\n## Step 11. Later\n\n**Needs:** step 3.\n");
+    }
+
+    private void stub(String file, String method) throws Exception {
+        Path path = module.resolve("src/main/java/exercises").resolve(file);
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, "class X { void m() { throw new NotImplementedYet(\"" + method + "\", \"" + file + "\"); } }\n");
+    }
+
+    private static String testCase(String type, String name, String failure) {
+        return "<testcase name=\"" + name + "\" classname=\"exercises.step10_network." + type + "\">" + failure + "</testcase>";
+    }
+
+    private void reports(String... cases) throws Exception {
+        Path dir = Files.createDirectories(module.resolve("target/surefire-reports"));
+        Files.writeString(dir.resolve("TEST-exercises.step10_network.IoSchedulerTest.xml"),
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite>" + String.join("", cases) + "</testsuite>\n");
+    }
+
+    private List<String> report(int step) throws Exception {
+        Path script = Path.of("check/StepReport.java").toAbsolutePath();
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), script.toString(),
+                String.valueOf(step), module.resolve("target/surefire-reports").toString(),
+                module.resolve("target/check-step.log").toString(), "0", module.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return out.lines().toList();
+    }
+}
