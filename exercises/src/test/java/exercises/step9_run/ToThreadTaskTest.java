@@ -9,8 +9,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.TaskFuture;
-import exercises.step6_timeouts.TimeoutException;
-import exercises.step6_timeouts.Timeouts;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -38,30 +36,6 @@ class ToThreadTaskTest {
     private String blockUntilTheTestEnds() throws InterruptedException {
         never.await();
         return "late";
-    }
-
-    @Test
-    void waitForOnAToThreadCallTimesOutOnTimeAndTheCallsFinallyRuns() {
-        List<String> log = new CopyOnWriteArrayList<>();
-        AsyncioScheduler scheduler = new AsyncioScheduler(Clock.monotonic());
-        String result = scheduler.runUntilComplete(() -> {
-            double start = scheduler.now();
-            try {
-                return Timeouts.waitFor(() -> {
-                    try {
-                        return toThread(this::blockUntilTheTestEnds);
-                    } finally {
-                        log.add("call unwound");
-                    }
-                }, 0.3);
-            } catch (TimeoutException e) {
-                double waited = scheduler.now() - start;
-                log.add("timed out");
-                return waited < 5 ? "on time" : "after " + waited + " s";
-            }
-        });
-        assertThat(result).isEqualTo("on time");
-        assertThat(log).containsExactly("call unwound", "timed out");
     }
 
     @Test
