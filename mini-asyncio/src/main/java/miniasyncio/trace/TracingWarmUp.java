@@ -1,0 +1,71 @@
+package miniasyncio.trace;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import miniasyncio.Clock;
+import miniasyncio.LoopPolicy;
+import miniasyncio.Scheduler;
+
+/**
+ * Runs the tracing code once, silently, on the virtual clock, before the program does: the
+ * first use of an instrument loads and links its classes (the recorder, string formatting, the
+ * renderers), which takes tens of milliseconds on a cold JVM. Done inside a real-time run, that
+ * lands in the program's timed window, and {@code run Example --trace} would print
+ * {@code [A] step 0, t=0.03} instead of the lecture's {@code t=0.00}. So the CLI calls this when
+ * a tracing option is given, as {@code Example} itself runs once on the virtual clock before it
+ * starts its clock. It takes no virtual time, a few milliseconds of real time, prints nothing,
+ * and no {@code --trace} or {@code --instrument} sees it.
+ */
+public final class TracingWarmUp {
+
+    private TracingWarmUp() {
+    }
+
+    public static void run(boolean record, boolean stats, boolean steps, boolean debug) {
+        PrintStream quiet = ProgramOutput.tee(ProgramOutput.over(new PrintStream(OutputStream.nullOutputStream())));
+        LoopPolicy.withoutSetups(() -> {
+            Scheduler scheduler = new Scheduler(Clock.virtual());
+            Recorder recorder = record ? Recorder.attach(scheduler) : null;
+            LoopStats loopStats = stats ? LoopStats.attach(scheduler) : null;
+            StepRecorder stepRecorder = steps ? StepRecorder.attach(scheduler, StepRecorder.DEFAULT_LIMIT) : null;
+            if (debug) {
+                scheduler.setDebug(true);
+            }
+            scheduler.run("warm-up", () -> {
+                for (int w = 0; w < 3; w++) {
+                    double delay = 0.05 * (w + 1);
+                    createTask("worker " + w, () -> {
+                        for (int i = 0; i < 2; i++) {
+                            quiet.printf("[%s] step %d, t=%.2f%n", "W", i, now());
+                            sleep(delay);
+                        }
+                        return i(delay);
+                    });
+                }
+                sleep(0.01);
+                quiet.println("[main] all tasks scheduled");
+                return null;
+            });
+            if (recorder != null) {
+                Timeline timeline = recorder.timeline();
+                TerminalTimeline.render(timeline);
+                ChromeTrace.render(timeline);
+                HtmlTimeline.render(timeline, "warm-up");
+            }
+            if (loopStats != null) {
+                loopStats.print(quiet);
+            }
+            if (stepRecorder != null) {
+                StepPage.render(stepRecorder, "warm-up", null);
+            }
+        });
+    }
+
+    private static int i(double delay) {
+        return (int) (delay * 100);
+    }
+}
