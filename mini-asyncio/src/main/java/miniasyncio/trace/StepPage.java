@@ -143,7 +143,6 @@ public final class StepPage {
             <body data-step="">
             <header>
               <h1>%TITLE%</h1>
-              <p id="summary"></p>
               <nav id="controls" aria-label="step controls">
                 <button id="prev" title="previous step (left arrow)" aria-label="previous step">&#9664; prev</button>
                 <button id="play" title="play or pause (space)" aria-label="play">&#9654; play</button>
@@ -155,6 +154,7 @@ public final class StepPage {
                 <button id="taskNext" title="next step of this task (n)">&#9654;&#9654;</button>
               </nav>
             </header>
+            <p id="summary"></p>
             <main>
               <section id="now" aria-label="the running task">
                 <div id="running"></div>

@@ -178,7 +178,13 @@ final class StepPageScript {
                 line.li.classList.toggle('future', line.pos > s.n);
                 if (now && !first) first = line.li;
               });
-              if (first) first.scrollIntoView({ block: 'nearest' });
+              if (first) { // scroll the output list only, never the page
+                const list = $('output');
+                const top = first.offsetTop - list.offsetTop;
+                if (top < list.scrollTop || top + first.offsetHeight > list.scrollTop + list.clientHeight) {
+                  list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+                }
+              }
             }
 
             // ---------------------------------------------------------------- the overview

@@ -19,10 +19,10 @@ final class StepPageStyle {
                    background: #fafafa; }
             header { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom: 1px solid var(--line);
                      padding: 0.4em 0.8em; }
-            h1 { font-size: 1.15em; margin: 0; }
+            h1 { font-size: 1.15em; margin: 0 0 0.3em; }
             h2 { font-size: 1em; margin: 0 0 0.4em; }
             h2 small { font-weight: normal; color: var(--soft); font-size: 0.75em; }
-            #summary { margin: 0.15em 0 0.35em; color: var(--soft); font-size: 0.8em; }
+            #summary { margin: 0.5em 0.8em 0; color: var(--soft); font-size: 0.8em; }
             nav { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; }
             button, select { font: inherit; font-size: 0.85em; padding: 0.2em 0.6em; border: 1px solid #999;
                              border-radius: 0.3em; background: #f3f3f3; cursor: pointer; }
@@ -42,7 +42,7 @@ final class StepPageStyle {
             ol { list-style: none; margin: 0; padding: 0; }
             .deque { display: flex; align-items: stretch; gap: 0.3em; overflow-x: auto; }
             .deque .end { align-self: center; color: var(--soft); font-size: 0.75em; white-space: nowrap; }
-            #ready { display: flex; gap: 0.3em; min-height: 2.6em; flex: 1; }
+            #ready { display: flex; gap: 0.4em; min-height: 2.6em; flex: 1; padding: 4px; }
             #ready .entry { border: 2px solid #c99700; background: #fff3c4; border-radius: 0.3em; padding: 0.15em 0.4em;
                             white-space: nowrap; }
             #sleeping .entry { display: flex; gap: 0.6em; border-left: 0.5em solid var(--sleeping); padding: 0.1em 0.4em;
@@ -63,7 +63,7 @@ final class StepPageStyle {
             tr.failed td { color: #b00020; }
             .moved { outline: 3px solid var(--running); outline-offset: 1px; }
             .more, .empty { color: var(--soft); font-style: italic; }
-            #output { font-family: ui-monospace, monospace; font-size: 0.85em; max-height: 14em; overflow-y: auto; }
+            #output { position: relative; font-family: ui-monospace, monospace; font-size: 0.85em; max-height: 14em; overflow-y: auto; }
             #output li { display: flex; gap: 0.8em; cursor: pointer; padding: 0 0.3em; }
             #output li .at { color: var(--soft); min-width: 5.5em; text-align: right; }
             #output li.future { opacity: 0.35; }
