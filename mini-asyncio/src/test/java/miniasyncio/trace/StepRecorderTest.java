@@ -1,0 +1,165 @@
+package miniasyncio.trace;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import miniasyncio.Clock;
+import miniasyncio.Instrument;
+import miniasyncio.Scheduler;
+import miniasyncio.Task;
+import miniasyncio.trace.StepRecorder.Entry;
+import miniasyncio.trace.StepRecorder.Snapshot;
+import org.junit.jupiter.api.Test;
+
+class StepRecorderTest {
+
+    /** What the scheduler says through its public methods at a step, read beside the recorder. */
+    record Seen(long step, int tid, int readySize, Set<Integer> pending, Set<Integer> finished) {}
+
+    /** Reads the scheduler's public view at every step, independently of LoopState. */
+    static final class Witness implements Instrument {
+        final Scheduler scheduler;
+        final List<Seen> seen = new ArrayList<>();
+        long steps;
+
+        Witness(Scheduler scheduler) {
+            this.scheduler = scheduler;
+        }
+
+        @Override
+        public void beforeStep(Task task) {
+            Set<Integer> pending = new TreeSet<>();
+            scheduler.pending().forEach(t -> pending.add(t.tid()));
+            Set<Integer> finished = new TreeSet<>();
+            for (int tid = 1; tid <= 2000; tid++) {
+                if (scheduler.resultOf(tid) != null) {
+                    finished.add(tid);
+                }
+            }
+            seen.add(new Seen(++steps, task.tid(), scheduler.readySize(), pending, finished));
+        }
+    }
+
+    private static Set<Integer> tids(List<Entry> entries) {
+        Set<Integer> tids = new TreeSet<>();
+        entries.forEach(e -> tids.add(e.tid()));
+        return tids;
+    }
+
+    @Test
+    void everyStepAgreesWithWhatTheSchedulerSaysOfItself() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        StepRecorder recorder = StepRecorder.attach(scheduler, 1000);
+        Witness witness = new Witness(scheduler);
+        scheduler.addInstrument(witness);
+        scheduler.run("main", () -> {
+            for (int i = 0; i < 6; i++) {
+                int n = i;
+                createTask("w" + i, () -> {
+                    for (int k = 0; k < 3; k++) {
+                        sleep(n % 3 == 0 ? 0 : 0.01 * n);
+                    }
+                    return n;
+                });
+            }
+            sleep(0.02);
+            return "done";
+        });
+
+        List<Snapshot> steps = recorder.steps();
+        assertThat(steps).hasSize(witness.seen.size()).hasSize((int) recorder.stepCount());
+        for (int i = 0; i < steps.size(); i++) {
+            Snapshot s = steps.get(i);
+            Seen w = witness.seen.get(i);
+            assertThat(s.n()).isEqualTo(w.step());
+            assertThat(s.tid()).isEqualTo(w.tid());
+            assertThat(s.readySize()).as("step %d ready", s.n()).isEqualTo(w.readySize()).isEqualTo(s.ready().size());
+            Set<Integer> placed = new HashSet<>(tids(s.ready()));
+            placed.addAll(tids(s.sleeping()));
+            placed.addAll(tids(s.parked()));
+            Set<Integer> pendingButRunning = new TreeSet<>(w.pending());
+            pendingButRunning.remove(s.tid());
+            assertThat(new TreeSet<>(placed)).as("step %d ready + sleeping + parked", s.n()).isEqualTo(pendingButRunning);
+            assertThat(tids(s.results())).as("step %d results", s.n()).isEqualTo(w.finished());
+            // sleeping in wake order, each wake time after the clock
+            for (int k = 1; k < s.sleeping().size(); k++) {
+                assertThat(s.sleeping().get(k).wakeNanos()).isGreaterThanOrEqualTo(s.sleeping().get(k - 1).wakeNanos());
+            }
+        }
+        assertThat(recorder.finalState().results()).extracting(Entry::text).contains("returned done", "returned 5");
+    }
+
+    @Test
+    void aMillionStepsKeepEveryNthStepAndThePageStaysSmall() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        StepRecorder recorder = StepRecorder.attach(scheduler, StepRecorder.DEFAULT_LIMIT);
+        scheduler.run("main", () -> {
+            for (int i = 0; i < 1000; i++) {
+                createTask(() -> {
+                    for (int k = 0; k < 1000; k++) {
+                        sleep(0);
+                    }
+                    return null;
+                });
+            }
+            return null;
+        });
+
+        assertThat(recorder.stepCount()).isEqualTo(1 + 1000 * 1001);
+        assertThat(recorder.stride()).isEqualTo(1024);
+        assertThat(recorder.steps()).hasSizeLessThanOrEqualTo(StepRecorder.DEFAULT_LIMIT)
+                .allSatisfy(s -> assertThat((s.n() - 1) % 1024).isZero())
+                .allSatisfy(s -> assertThat(s.ready()).hasSizeLessThanOrEqualTo(StepRecorder.LISTED));
+        Snapshot middle = recorder.steps().get(400);
+        assertThat(middle.readySize()).isEqualTo(999);
+        String page = StepPage.render(recorder, "a million steps", null);
+        assertThat(page.getBytes(StandardCharsets.UTF_8).length).as("page bytes").isLessThan(3_000_000);
+        assertThat(page).contains("\"steps\":1001001", "\"stride\":1024");
+        assertThat(StepPageScript.JS).contains("'kept every ' + data.stride + 'th step, '");
+    }
+
+    @Test
+    void aStepLimitBelowTwoIsRefused() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StepRecorder(scheduler, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 2");
+    }
+
+    /** Answers a String syscall at once: the task is ready again with the answer before any hook runs. */
+    static final class Answering extends Scheduler {
+        Answering() {
+            super(Clock.virtual());
+        }
+
+        @Override
+        protected void handleSyscall(Task task, Object syscall) {
+            if (syscall instanceof String question) {
+                schedule(task, question + "!");
+            } else {
+                super.handleSyscall(task, syscall);
+            }
+        }
+    }
+
+    @Test
+    void theValueSentIsSeenEvenWhenItWasSetAndTakenBetweenTwoHooks() {
+        Scheduler scheduler = new Answering();
+        StepRecorder recorder = StepRecorder.attach(scheduler, 100);
+        assertThat(recorder.sendsSeen()).isTrue();
+        scheduler.run("main", () -> Scheduler.syscall("ask", "hello"));
+        assertThat(recorder.steps()).extracting(Snapshot::sent).containsExactly("null", "hello!");
+        assertThat(recorder.steps()).extracting(Snapshot::what).containsExactly("hello", "hello!");
+    }
+
+    @Test
+    void jsonStringsCannotCloseTheScriptElement() {
+        assertThat(StepPage.str("</script><b>\"x\"\n")).isEqualTo("\"\\u003c/script\\u003e\\u003cb\\u003e\\\"x\\\"\\n\"");
+    }
+}
