@@ -38,12 +38,13 @@ final class StepPageScript {
               const kept = snaps.length - 1;
               let s = data.steps.toLocaleString('en') + ' steps on the ' + data.clock + '; ';
               s += data.stride > 1
-                ? 'kept every ' + data.stride + 'th step, ' + kept.toLocaleString('en') + ' of them (at most '
+                ? 'kept every ' + data.stride.toLocaleString('en') + 'th step, ' + kept.toLocaleString('en') + ' of them (at most '
                   + data.limit + ', so that the page stays small), then the end. '
                 : 'every step kept, then the end. ';
               s += 'Each structure lists at most ' + data.listed + ' entries, with its full size. '
                 + 'A step shows what the loop holds while the task runs: it has just taken it from the front of ready.';
               if (!data.sendsSeen) s += ' The values sent could not be seen in this scheduler.';
+              if (names.size > 40) s += ' The overview draws the first 40 of the ' + names.size + ' tasks listed.';
               if (data.outputCut) s += ' The output was long: only its beginning was kept.';
               $('summary').textContent = s;
               const select = $('task');

@@ -42,7 +42,7 @@ final class StepPageStyle {
             ol { list-style: none; margin: 0; padding: 0; }
             .deque { display: flex; align-items: stretch; gap: 0.3em; overflow-x: auto; }
             .deque .end { align-self: center; color: var(--soft); font-size: 0.75em; white-space: nowrap; }
-            #ready { display: flex; gap: 0.4em; min-height: 2.6em; flex: 1; padding: 4px; }
+            #ready { display: flex; gap: 0.4em; min-height: 2.6em; flex: 1; padding: 4px; align-items: flex-start; }
             #ready .entry { border: 2px solid #c99700; background: #fff3c4; border-radius: 0.3em; padding: 0.15em 0.4em;
                             white-space: nowrap; }
             #sleeping .entry { display: flex; gap: 0.6em; border-left: 0.5em solid var(--sleeping); padding: 0.1em 0.4em;

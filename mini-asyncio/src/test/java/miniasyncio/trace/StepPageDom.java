@@ -53,6 +53,12 @@ final class StepPageDom {
         return m.find() ? plain(m.group(1)) : null;
     }
 
+    /** The text of the paragraph with {@code id}. */
+    String paragraph(String id) {
+        Matcher m = Pattern.compile("<p id=\"" + id + "\"[^>]*>(.*?)</p>", Pattern.DOTALL).matcher(dom);
+        return m.find() ? plain(m.group(1)) : null;
+    }
+
     /** Lines of the output panel marked as printed by the step shown. */
     List<String> outputNow() {
         List<String> lines = new ArrayList<>();

@@ -108,6 +108,21 @@ class StepThroughBrowserTest {
     }
 
     @Test
+    void aLongRunSaysWhichStepsItKept() throws Exception {
+        Chromium chromium = Chromium.findOrSkip();
+        Path html = dir.resolve("ex.html");
+        assertThat(CliRun.of("run", "Example", "--virtual-time", "--step-through", html.toString(),
+                "--step-limit", "4").exit()).isZero();
+
+        StepPageDom page = new StepPageDom(chromium.dumpDom(html, "step=6", dir.resolve("profile")));
+
+        assertThat(page.step()).isEqualTo("5"); // step 6 was not kept: the page shows the kept step before it
+        assertThat(page.paragraph("summary")).startsWith("14 steps on the virtual clock; kept every 4th step, 4 of them"
+                + " (at most 4, so that the page stays small), then the end.");
+        assertThat(page.text("note")).isEqualTo("the next 3 steps were not kept");
+    }
+
+    @Test
     void theScreenshotShowsTheStructuresInColour() throws Exception {
         Chromium chromium = Chromium.findOrSkip();
         Path html = dir.resolve("ex.html");
