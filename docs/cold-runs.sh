@@ -4,6 +4,7 @@
 # time within 0.02 s of the lecture's, and the lines in the lecture's order.
 #
 #   docs/cold-runs.sh [RUNS]          RUNS per way of running (default 10)
+#   VERBOSE=1 docs/cold-runs.sh       also print the times of each run that missed
 #
 # Needs the jar (mvn -B -q -pl mini-asyncio -am package -DskipTests) and a JDK 21+ `java` on
 # PATH (or JAVA=/path/to/java). It prints the load average before and after: figures taken on a
@@ -60,8 +61,12 @@ for way in "${ways[@]}"; do
                 printf "%.2f %d\n", worst, order
             }' <<< "$out")
         dev=${result% *}; order=${result#* }
-        awk -v d="$dev" 'BEGIN { exit !(d <= 0.0201) }' && within=$((within + 1))
-        [ "$order" = 1 ] && inorder=$((inorder + 1))
+        ok=1
+        awk -v d="$dev" 'BEGIN { exit !(d <= 0.0201) }' && within=$((within + 1)) || ok=0
+        [ "$order" = 1 ] && inorder=$((inorder + 1)) || ok=0
+        if [ "$ok" = 0 ] && [ -n "${VERBOSE:-}" ]; then
+            echo "  missed ($name): $(tr '\n' '|' <<< "$out")"
+        fi
         worst=$(awk -v a="$worst" -v b="$dev" 'BEGIN { print (b > a ? b : a) }')
     done
     printf '%-32s %2d/%d within 0.02 s, %2d/%d in the lecture'"'"'s order, worst line off by %.2f s\n' \
