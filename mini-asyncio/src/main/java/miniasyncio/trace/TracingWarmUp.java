@@ -34,6 +34,7 @@ public final class TracingWarmUp {
             StepRecorder stepRecorder = steps ? StepRecorder.attach(scheduler, StepRecorder.DEFAULT_LIMIT) : null;
             if (debug) {
                 scheduler.setDebug(true);
+                scheduler.setSlowStepThreshold(1e6); // a cold step may be slow: that is what this run is for, not news
             }
             scheduler.run("warm-up", () -> {
                 for (int w = 0; w < 3; w++) {
