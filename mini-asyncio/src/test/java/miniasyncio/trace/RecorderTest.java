@@ -124,14 +124,17 @@ class RecorderTest {
         Scheduler scheduler = new Scheduler(Clock.virtual());
         Recorder recorder = Recorder.attach(scheduler);
 
-        scheduler.run(() -> {
-            createTask("bad", () -> {
-                sleep(0.1);
-                throw new IllegalStateException("boom");
+        try (miniasyncio.Capture capture = new miniasyncio.Capture()) {
+            scheduler.run(() -> {
+                createTask("bad", () -> {
+                    sleep(0.1);
+                    throw new IllegalStateException("boom");
+                });
+                sleep(0.2);
+                return null;
             });
-            sleep(0.2);
-            return null;
-        });
+            assertThat(capture.err()).startsWith("Task exception was never retrieved: task 2 (bad)");
+        }
 
         TaskRow bad = recorder.timeline().rows().get(1);
         assertThat(bad.failed()).isTrue();
