@@ -26,12 +26,14 @@ public final class TracingWarmUp {
     }
 
     public static void run(boolean record, boolean stats, boolean steps, boolean debug) {
-        PrintStream quiet = ProgramOutput.tee(ProgramOutput.over(new PrintStream(OutputStream.nullOutputStream())));
+        ProgramOutput output = ProgramOutput.over(new PrintStream(OutputStream.nullOutputStream()));
+        PrintStream quiet = ProgramOutput.tee(output);
         LoopPolicy.withoutSetups(() -> {
             Scheduler scheduler = new Scheduler(Clock.virtual());
             Recorder recorder = record ? Recorder.attach(scheduler) : null;
             LoopStats loopStats = stats ? LoopStats.attach(scheduler) : null;
             StepRecorder stepRecorder = steps ? StepRecorder.attach(scheduler, StepRecorder.DEFAULT_LIMIT) : null;
+            output.sendTo(stepRecorder); // the lines it prints are recorded, as the program's will be
             if (debug) {
                 scheduler.setDebug(true);
                 scheduler.setSlowStepThreshold(1e6); // a cold step may be slow: that is what this run is for, not news
