@@ -53,6 +53,7 @@ public final class StepPage {
             }
             j.append("{\"n\":").append(s.n())
                     .append(",\"t\":").append(seconds(s.nanos()))
+                    .append(",\"idle\":").append(str(s.idleBefore()))
                     .append(",\"tid\":").append(s.tid())
                     .append(",\"name\":").append(str(s.name()))
                     .append(",\"k\":").append(s.taskStep())

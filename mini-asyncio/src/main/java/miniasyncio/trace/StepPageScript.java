@@ -97,8 +97,10 @@ final class StepPageScript {
                 running.append('running ', el('span', 'task', label(s.tid, s.name)), ' (its step ' + s.k + '), ',
                   s.thr ? 'thrown ' : 'sent ', el('code', '', s.sent), ', then it ', s.end + ' ', el('code', '', s.what));
               }
-              $('note').textContent = !end && data.stride > 1 && at + 1 < last
-                ? 'the next ' + (data.stride - 1) + ' steps were not kept' : '';
+              const notes = [];
+              if (s.idle) notes.push('before this step the loop ' + s.idle + ' (nothing was ready)');
+              if (!end && data.stride > 1 && at + 1 < last) notes.push('the next ' + (data.stride - 1).toLocaleString('en') + ' steps were not kept');
+              $('note').textContent = notes.join('; ');
               const moved = tid => before && (!before.tid || before.tid === tid);
 
               entries($('ready'), s.ready, e => el('li', '', label(e[0], e[1]) + ': send ' + e[2]), s.readyN);

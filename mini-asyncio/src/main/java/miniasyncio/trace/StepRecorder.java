@@ -61,6 +61,7 @@ public final class StepRecorder implements Instrument {
     private Snapshot current; // the step running now, when it is kept
     private boolean inStep;
     private long endNanos;
+    private final StringBuilder idleSince = new StringBuilder(); // idle waits before the next kept step
 
     /** What the recorder knows of an unfinished task beyond what the scheduler holds. */
     private static final class Info {
@@ -91,17 +92,19 @@ public final class StepRecorder implements Instrument {
      *
      * @param n          the iteration's number among the steps (1 = the first task step)
      * @param nanos      the clock, from the start of the recording
+     * @param idleBefore the loop's idle waits since the step before ("waited idle from 0.000 s to
+     *                   0.010 s"), the iterations that ran no task; "" when there were none
      * @param taskStep   the running task's own step count (1 = its first step)
      * @param sent       what the task was sent, as text ("null" for nothing)
      * @param ending     "yielded", "returned" or "failed"
      * @param what       the syscall it yielded, its value, or its exception, as text
      */
-    public record Snapshot(long n, long nanos, int tid, String name, int taskStep, String sent, boolean sentThrow,
-                           String ending, String what, List<Entry> ready, int readySize, List<Entry> sleeping,
+    public record Snapshot(long n, long nanos, String idleBefore, int tid, String name, int taskStep, String sent,
+                           boolean sentThrow, String ending, String what, List<Entry> ready, int readySize, List<Entry> sleeping,
                            int sleepingSize, boolean sleepingComplete, List<Entry> results, int resultsSize,
                            List<Entry> parked, int parkedSize) {
         Snapshot withEnding(String ending, String what) {
-            return new Snapshot(n, nanos, tid, name, taskStep, sent, sentThrow, ending, what, ready, readySize,
+            return new Snapshot(n, nanos, idleBefore, tid, name, taskStep, sent, sentThrow, ending, what, ready, readySize,
                     sleeping, sleepingSize, sleepingComplete, results, resultsSize, parked, parkedSize);
         }
     }
@@ -141,10 +144,13 @@ public final class StepRecorder implements Instrument {
         info.steps++;
         if ((steps - 1) % stride != 0) {
             current = null;
+            idleSince.setLength(0);
             return; // not kept: a counter is all this step costs
         }
         Object sent = state.sentValue(task);
-        current = new Snapshot(steps, state.nanoTime() - start, task.tid(), info.name, info.steps,
+        String idle = idleSince.toString();
+        idleSince.setLength(0);
+        current = new Snapshot(steps, state.nanoTime() - start, idle, task.tid(), info.name, info.steps,
                 text(sent), state.sentIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
                 state.sleepingSize(), state.sleepingSize() <= SCAN_LIMIT, results(), state.results().size(),
                 parked(task), parkedSize);
@@ -196,6 +202,10 @@ public final class StepRecorder implements Instrument {
     @Override
     public void idleWait(long from, long to) {
         endNanos = Math.max(endNanos, to - start);
+        if ((steps % stride) == 0 && idleSince.length() < 200) { // only for a step that will be kept
+            idleSince.append(idleSince.isEmpty() ? "" : "; ").append("waited idle from ")
+                    .append(Seconds.format(from - start)).append(" s to ").append(Seconds.format(to - start)).append(" s");
+        }
     }
 
     /** Called by {@link ProgramOutput} for each line the program printed. */
@@ -302,7 +312,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> parked = new ArrayList<>();
         tasks.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(LISTED).forEach(e -> parked.add(
                 new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn, 0, e.getValue().awaits)));
-        return new Snapshot(steps + 1, endNanos, 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
+        return new Snapshot(steps + 1, endNanos, idleSince.toString(), 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
                 true, results(), state.results().size(), parked, tasks.size());
     }
 

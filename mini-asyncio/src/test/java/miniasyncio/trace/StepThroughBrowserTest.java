@@ -105,6 +105,9 @@ class StepThroughBrowserTest {
         assertThat(page.text("running")).isEqualTo(
                 "running task 1 (main) (its step 2), sent null, then it returned null");
         assertThat(page.outputNow()).containsExactly("[main] all tasks scheduled");
+        // the loop iteration before it ran no task: the loop slept until main's timer
+        assertThat(page.text("note")).isEqualTo("before this step the loop waited idle from 0.000 s to 0.010 s"
+                + " (nothing was ready)");
     }
 
     @Test
@@ -119,7 +122,8 @@ class StepThroughBrowserTest {
         assertThat(page.step()).isEqualTo("5"); // step 6 was not kept: the page shows the kept step before it
         assertThat(page.paragraph("summary")).startsWith("14 steps on the virtual clock; kept every 4th step, 4 of them"
                 + " (at most 4, so that the page stays small), then the end.");
-        assertThat(page.text("note")).isEqualTo("the next 3 steps were not kept");
+        assertThat(page.text("note")).isEqualTo("before this step the loop waited idle from 0.000 s to 0.010 s"
+                + " (nothing was ready); the next 3 steps were not kept");
     }
 
     @Test
