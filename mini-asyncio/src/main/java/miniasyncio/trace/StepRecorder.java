@@ -68,13 +68,23 @@ public final class StepRecorder implements Instrument {
         final String name;
         int steps;
         long sleepOrder = Long.MAX_VALUE; // when it went to sleep: ties in wake time go first in, first out
-        String waitingOn = "created, not started yet";
-        int awaits;                         // the tid its last syscall names (AwaitTask), else 0
+        Object syscall = NOT_STARTED;       // what its last step yielded: made into text only when listed
 
         Info(String name) {
             this.name = name;
         }
+
+        String waitingOn() {
+            return syscall == NOT_STARTED ? "created, not started yet" : text(syscall);
+        }
+
+        /** The tid its last syscall names (the homework's AwaitTask), else 0. */
+        int awaits() {
+            return awaitedTid(syscall);
+        }
     }
+
+    private static final Object NOT_STARTED = new Object();
 
     /**
      * One entry of a structure: a task and what the structure says about it (the value it will
@@ -140,7 +150,11 @@ public final class StepRecorder implements Instrument {
     public void beforeStep(Task task) {
         steps++;
         inStep = true;
-        Info info = tasks.computeIfAbsent(task.tid(), t -> new Info(task.name()));
+        Info info = tasks.get(task.tid());
+        if (info == null) { // spawned before this recorder was added
+            info = new Info(task.name());
+            tasks.put(task.tid(), info);
+        }
         info.steps++;
         if ((steps - 1) % stride != 0) {
             current = null;
@@ -159,39 +173,30 @@ public final class StepRecorder implements Instrument {
     @Override
     public void afterStep(Task task, Step step) {
         inStep = false;
-        Info info = tasks.get(task.tid());
-        String ending;
-        String what;
-        switch (step) {
-            case Step.Yielded(Object syscall) -> {
-                ending = "yielded";
-                what = text(syscall);
-                if (info != null) {
-                    info.waitingOn = what;
-                    info.awaits = awaitedTid(syscall);
-                    if (syscall instanceof Sleep sleep && sleep.nanos() > 0) {
-                        info.sleepOrder = sleepOrder++;
-                    }
+        if (step instanceof Step.Yielded(Object syscall)) {
+            Info info = tasks.get(task.tid());
+            if (info != null) {
+                info.syscall = syscall;
+                if (syscall instanceof Sleep sleep && sleep.nanos() > 0) {
+                    info.sleepOrder = sleepOrder++;
                 }
             }
-            case Step.Returned(Object value) -> {
-                ending = "returned";
-                what = text(value);
-            }
-            case Step.Failed(Throwable e) -> {
-                ending = "failed";
-                what = text(e);
-            }
+        }
+        if (current == null) {
+            return; // a step not kept: nothing to make into text
         }
         endNanos = state.nanoTime() - start;
-        if (current != null) {
-            keep(current.withEnding(ending, what));
-            current = null;
+        switch (step) {
+            case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", text(syscall)));
+            case Step.Returned(Object value) -> keep(current.withEnding("returned", text(value)));
+            case Step.Failed(Throwable e) -> keep(current.withEnding("failed", text(e)));
         }
+        current = null;
     }
 
     @Override
     public void taskExited(Task task, Step.Outcome outcome) {
+        endNanos = state.nanoTime() - start; // the end's time: when the last task finished
         Info info = tasks.remove(task.tid());
         lastFinished.addLast(new Entry(task.tid(), info == null ? task.name() : info.name, "", 0, 0));
         if (lastFinished.size() > LISTED) {
@@ -256,7 +261,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> sleeping = new ArrayList<>();
         for (Task t : asleep.subList(0, Math.min(LISTED, asleep.size()))) {
             Info info = tasks.get(t.tid());
-            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn, state.wakeAt(t) - start, 0));
+            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), state.wakeAt(t) - start, 0));
         }
         return sleeping;
     }
@@ -282,20 +287,25 @@ public final class StepRecorder implements Instrument {
             parkedSize = -1; // too many to sort out at every step
             return List.of();
         }
+        List<Task> pending = state.pending();
+        if (pending.size() <= state.readySize() + state.sleepingSize()) { // the running task is in none of them
+            parkedSize = 0; // every pending task is ready or asleep: nothing to sort out
+            return List.of();
+        }
         Set<Task> placed = new HashSet<>(state.ready(Integer.MAX_VALUE));
         placed.addAll(state.sleeping());
         placed.add(running);
         List<Entry> parked = new ArrayList<>();
         int count = 0;
-        for (Task t : state.pending()) {
+        for (Task t : pending) {
             if (placed.contains(t)) {
                 continue;
             }
             count++;
             if (parked.size() < LISTED) {
                 Info info = tasks.get(t.tid());
-                parked.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn, 0,
-                        info == null ? 0 : info.awaits));
+                parked.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), 0,
+                        info == null ? 0 : info.awaits()));
             }
         }
         parkedSize = count;
@@ -311,7 +321,7 @@ public final class StepRecorder implements Instrument {
     public Snapshot finalState() {
         List<Entry> parked = new ArrayList<>();
         tasks.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(LISTED).forEach(e -> parked.add(
-                new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn, 0, e.getValue().awaits)));
+                new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits())));
         return new Snapshot(steps + 1, endNanos, idleSince.toString(), 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
                 true, results(), state.results().size(), parked, tasks.size());
     }
