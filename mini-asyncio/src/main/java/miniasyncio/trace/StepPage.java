@@ -27,7 +27,13 @@ public final class StepPage {
     }
 
     public static String render(StepRecorder recorder, String title, String ending) {
+        Timeline timeline = recorder.timeline();
+        String picture = timeline == null
+                ? "<p class=\"legend\">(The timeline with time to the right is drawn for runs of up to "
+                        + StepRecorder.TIMELINE_STEPS + " steps; this one had " + recorder.stepCount() + ".)</p>"
+                : "<div id=\"timelineBox\">" + HtmlTimeline.svg(timeline) + "</div>";
         return PAGE.replace("%TITLE%", HtmlTimeline.esc(title))
+                .replace("%TIMELINE%", picture)
                 .replace("%JSON%", json(recorder, title, ending));
     }
 
@@ -187,6 +193,10 @@ public final class StepPage {
                 <canvas id="overview" height="120" aria-label="overview of the run; click to jump to a step"></canvas>
                 <p class="legend"><i class="sw running"></i>running <i class="sw ready"></i>ready
                   <i class="sw sleeping"></i>sleeping <i class="sw parked"></i>parked <i class="sw done"></i>finished</p>
+              </section>
+              <section class="box wide" aria-labelledby="h-timeline">
+                <h2 id="h-timeline">the timeline <small>time to the right, as <code>--trace-html</code> draws it: the line is this step; click a bar to go there</small></h2>
+                %TIMELINE%
               </section>
             </main>
             <script type="application/json" id="steps">%JSON%</script>

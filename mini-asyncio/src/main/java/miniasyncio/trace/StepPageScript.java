@@ -149,6 +149,7 @@ final class StepPageScript {
 
               showOutput(s, before);
               drawOverview();
+              drawCursor(s);
               if (!keepHash) {
                 try { history.replaceState(null, '', '#step=' + (end ? 'end' : s.n)); } catch (e) { /* a file: URL may refuse */ }
               }
@@ -254,6 +255,34 @@ final class StepPageScript {
             canvas.addEventListener('pointerdown', e => { canvas.setPointerCapture(e.pointerId); pick(e); });
             canvas.addEventListener('pointermove', e => { if (e.buttons) pick(e); });
             window.addEventListener('resize', drawOverview);
+
+            // ---------------------------------------------------------------- the time-scaled timeline
+            const svg = document.getElementById('timeline');
+            let cursor = null;
+            if (svg) {
+              const NS = 'http://www.w3.org/2000/svg';
+              cursor = document.createElementNS(NS, 'line');
+              cursor.setAttribute('id', 'cursor');
+              cursor.setAttribute('y1', '20');
+              cursor.setAttribute('y2', svg.getAttribute('height'));
+              svg.appendChild(cursor);
+              svg.querySelectorAll('rect.bar[data-tid]').forEach(bar => bar.addEventListener('click', () => {
+                const tid = Number(bar.dataset.tid), k = Number(bar.dataset.step);
+                // a running bar is one step of one task; another bar goes to the step that led to it
+                let i = snaps.findIndex(s => s.tid === tid && s.k === k);
+                if (i < 0) i = snaps.findIndex(s => s.t >= Number(bar.dataset.from));
+                if (i >= 0) show(bar.classList.contains('running') || i === last ? i : Math.min(last, i + 1));
+              }));
+            }
+            function drawCursor(s) {
+              if (!cursor) return;
+              const x = Number(svg.dataset.x0) + s.t * 1e9 * Number(svg.dataset.scale);
+              cursor.setAttribute('x1', x);
+              cursor.setAttribute('x2', x);
+              svg.querySelectorAll('rect.bar.current').forEach(b => b.classList.remove('current'));
+              const bar = svg.querySelector('rect.bar.running[data-tid="' + s.tid + '"][data-step="' + s.k + '"]');
+              if (bar) bar.classList.add('current');
+            }
 
             // ---------------------------------------------------------------- moving
             function play() {

@@ -74,6 +74,17 @@ final class StepPageStyle {
             .sw.running { background: var(--running); } .sw.ready { background: var(--ready); }
             .sw.sleeping { background: var(--sleeping); } .sw.parked { background: var(--parked); }
             .sw.done { background: var(--done); }
+            #timelineBox { overflow-x: auto; }
+            #timeline { max-width: 100%; height: auto; }
+            #timeline .label { font-size: 13px; fill: #222; }
+            #timeline .axis line { stroke: #e4e4e4; } #timeline .axis text { font-size: 11px; fill: #666; }
+            #timeline rect.bar { cursor: pointer; }
+            #timeline rect.running { fill: var(--running); } #timeline rect.ready { fill: var(--ready); }
+            #timeline rect.sleeping { fill: var(--sleeping); } #timeline rect.waiting { fill: var(--parked); }
+            #timeline rect.io_waiting { fill: #2ca02c; } #timeline rect.idle { fill: #bbb; }
+            #timeline circle.finished { fill: var(--done); } #timeline circle.failed { fill: #000; }
+            #timeline rect.current { stroke: #000; stroke-width: 2.5; }
+            #cursor { stroke: #000; stroke-width: 2; stroke-dasharray: 4 3; }
             @media (max-width: 600px) { #where { min-width: 0; } .deque .end { display: none; } }
             """;
 }

@@ -62,6 +62,9 @@ public final class StepRecorder implements Instrument {
     private boolean inStep;
     private long endNanos;
     private final StringBuilder idleSince = new StringBuilder(); // idle waits before the next kept step
+    /** Runs up to this many steps also get the time-scaled timeline on their page. */
+    static final int TIMELINE_STEPS = 5_000;
+    private Recorder timeline; // the timeline's recorder, fed while the run is short; null after that
 
     /** What the recorder knows of an unfinished task beyond what the scheduler holds. */
     private static final class Info {
@@ -130,6 +133,12 @@ public final class StepRecorder implements Instrument {
         this.sendsSeen = state.watchSends();
         this.start = state.nanoTime();
         this.limit = limit;
+        this.timeline = new Recorder(scheduler.clock());
+    }
+
+    /** The timeline of the run (time to the right), or null for a run longer than {@link #TIMELINE_STEPS}. */
+    public Timeline timeline() {
+        return timeline == null ? null : timeline.timeline();
     }
 
     /** A recorder added to {@code scheduler} (before its run) as an instrument. */
@@ -144,12 +153,22 @@ public final class StepRecorder implements Instrument {
     @Override
     public void taskSpawned(Task task, Task creator) {
         tasks.put(task.tid(), new Info(task.name()));
+        if (timeline != null) {
+            timeline.taskSpawned(task, creator);
+        }
     }
 
     @Override
     public void beforeStep(Task task) {
         steps++;
         inStep = true;
+        if (timeline != null) {
+            if (steps > TIMELINE_STEPS) {
+                timeline = null; // a long run: the grid of kept steps is its overview
+            } else {
+                timeline.beforeStep(task);
+            }
+        }
         Info info = tasks.get(task.tid());
         if (info == null) { // spawned before this recorder was added
             info = new Info(task.name());
@@ -173,6 +192,9 @@ public final class StepRecorder implements Instrument {
     @Override
     public void afterStep(Task task, Step step) {
         inStep = false;
+        if (timeline != null) {
+            timeline.afterStep(task, step);
+        }
         if (step instanceof Step.Yielded(Object syscall)) {
             Info info = tasks.get(task.tid());
             if (info != null) {
@@ -197,6 +219,9 @@ public final class StepRecorder implements Instrument {
     @Override
     public void taskExited(Task task, Step.Outcome outcome) {
         endNanos = state.nanoTime() - start; // the end's time: when the last task finished
+        if (timeline != null) {
+            timeline.taskExited(task, outcome);
+        }
         Info info = tasks.remove(task.tid());
         lastFinished.addLast(new Entry(task.tid(), info == null ? task.name() : info.name, "", 0, 0));
         if (lastFinished.size() > LISTED) {
@@ -207,6 +232,9 @@ public final class StepRecorder implements Instrument {
     @Override
     public void idleWait(long from, long to) {
         endNanos = Math.max(endNanos, to - start);
+        if (timeline != null) {
+            timeline.idleWait(from, to);
+        }
         if ((steps % stride) == 0 && idleSince.length() < 200) { // only for a step that will be kept
             idleSince.append(idleSince.isEmpty() ? "" : "; ").append("waited idle from ")
                     .append(Seconds.format(from - start)).append(" s to ").append(Seconds.format(to - start)).append(" s");

@@ -53,6 +53,13 @@ final class StepPageDom {
         return m.find() ? plain(m.group(1)) : null;
     }
 
+    /** "tid/step" of the timeline's running bar marked as this step's, or null. */
+    String currentBar() {
+        Matcher m = Pattern.compile("<rect class=\"bar running current\"[^>]* data-tid=\"(\\d+)\" data-step=\"(\\d+)\"")
+                .matcher(dom);
+        return m.find() ? m.group(1) + "/" + m.group(2) : null;
+    }
+
     /** The text of the paragraph with {@code id}. */
     String paragraph(String id) {
         Matcher m = Pattern.compile("<p id=\"" + id + "\"[^>]*>(.*?)</p>", Pattern.DOTALL).matcher(dom);

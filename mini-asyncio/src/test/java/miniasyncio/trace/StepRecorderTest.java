@@ -122,6 +122,9 @@ class StepRecorderTest {
         String page = StepPage.render(recorder, "a million steps", null);
         assertThat(page.getBytes(StandardCharsets.UTF_8).length).as("page bytes").isLessThan(3_000_000);
         assertThat(page).contains("\"steps\":1001001", "\"stride\":1024");
+        assertThat(recorder.timeline()).as("no time-scaled timeline for a long run").isNull();
+        assertThat(page).contains("The timeline with time to the right is drawn for runs of up to 5000 steps;"
+                + " this one had 1001001.").doesNotContain("<svg id=\"timeline\"");
     }
 
     @Test
