@@ -67,6 +67,11 @@ final class Chromium {
         return run(profile, "--dump-dom", html.toUri() + "#" + fragment);
     }
 
+    /** The DOM of {@code html}, which may script pages beside it in frames (file access between files allowed). */
+    String dumpDomWithFileAccess(Path html, Path profile) throws IOException, InterruptedException {
+        return run(profile, "--allow-file-access-from-files", "--dump-dom", html.toUri().toString());
+    }
+
     void screenshot(Path html, String fragment, Path png, int width, int height, Path profile)
             throws IOException, InterruptedException {
         run(profile, "--screenshot=" + png, "--window-size=" + width + "," + height, "--hide-scrollbars",

@@ -115,6 +115,66 @@ class StepThroughBrowserTest {
                 + " (nothing was ready)");
     }
 
+    /**
+     * Keys and mouse, as a person uses them: a page beside the step-through page loads it in a
+     * frame, sends it key presses and clicks, and writes down the step shown after each.
+     */
+    static final String HARNESS = """
+            <!DOCTYPE html><html><body><pre id="log"></pre>
+            <iframe id="f" src="ex.html#step=3" width="1200" height="900"></iframe>
+            <script>
+            const frame = document.getElementById('f');
+            frame.onload = () => {
+              const w = frame.contentWindow, d = w.document, log = [];
+              const step = what => log.push(what + '=' + d.body.dataset.step);
+              const key = k => d.dispatchEvent(new w.KeyboardEvent('keydown', { key: k, bubbles: true }));
+              step('opened');
+              key('ArrowRight'); step('right');
+              key('ArrowRight'); step('right');
+              key('ArrowLeft'); step('left');
+              d.getElementById('next').click(); step('next');
+              d.getElementById('prev').click(); step('prev');
+              key('End'); step('end');
+              key('Home'); step('home');
+              const select = d.getElementById('task');
+              select.value = '4'; key('n'); step('n task 4');
+              key('n'); step('n task 4');
+              key('p'); step('p task 4');
+              d.getElementById('taskNext').click(); step('next of task 4');
+              const slider = d.getElementById('slider');
+              slider.value = '11'; slider.dispatchEvent(new w.Event('input')); step('slider 11');
+              const canvas = d.getElementById('overview'), box = canvas.getBoundingClientRect();
+              const column = (box.width - 150) / 15;  // 14 steps and the end; names take 150 px
+              canvas.dispatchEvent(new w.PointerEvent('pointerdown', { clientX: box.left + 150 + column * 6.5,
+                clientY: box.top + 30, pointerId: 1, bubbles: true })); step('overview column 7');
+              d.querySelector('#timeline rect.bar.running[data-tid="3"][data-step="4"]')
+                .dispatchEvent(new w.MouseEvent('click', { bubbles: true })); step('timeline bar of B step 4');
+              d.querySelectorAll('#output li')[4].click(); step('output line 5');
+              step('hash ' + w.location.hash);
+              document.getElementById('log').textContent = log.join('\\n');
+            };
+            </script></body></html>
+            """;
+
+    @Test
+    void arrowKeysButtonsTheSliderAndClicksMoveThroughTheSteps() throws Exception {
+        Chromium chromium = Chromium.findOrSkip();
+        Path html = dir.resolve("ex.html");
+        assertThat(CliRun.of("run", "Example", "--virtual-time", "--step-through", html.toString()).exit()).isZero();
+        Path harness = dir.resolve("harness.html");
+        Files.writeString(harness, HARNESS);
+
+        String dom = chromium.dumpDomWithFileAccess(harness, dir.resolve("profile"));
+
+        java.util.regex.Matcher log = java.util.regex.Pattern.compile("<pre id=\"log\">(.*?)</pre>",
+                java.util.regex.Pattern.DOTALL).matcher(dom);
+        assertThat(log.find()).as(dom).isTrue();
+        assertThat(log.group(1).lines()).containsExactly("opened=3", "right=4", "right=5", "left=4", "next=5",
+                "prev=4", "end=15", "home=1", "n task 4=4", "n task 4=9", "p task 4=4", "next of task 4=9",
+                "slider 11=12", "overview column 7=7", "timeline bar of B step 4=10", "output line 5=6",
+                "hash #step=6=6");
+    }
+
     @Test
     void aLongRunSaysWhichStepsItKept() throws Exception {
         Chromium chromium = Chromium.findOrSkip();
