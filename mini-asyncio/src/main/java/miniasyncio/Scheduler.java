@@ -184,14 +184,14 @@ public class Scheduler {
     /** The lecture's {@code _step_one}: resume the first ready task until it yields a syscall or ends. */
     protected final void stepOne() {
         Task task = ready.pollFirst();
-        Object value = task.sendValue;
-        Throwable error = task.throwValue;
-        task.sendValue = null;
-        task.throwValue = null;
         current = task;
         if (instrument != null) {
-            instrument.beforeStep(task);
+            instrument.beforeStep(task); // it may read what the task is about to be sent
         }
+        Object value = task.sendValue;
+        Throwable error = task.throwValue;
+        task.sendValue = null; // the task must not keep a value alive while it runs or sleeps
+        task.throwValue = null;
         Step step;
         try {
             step = error == null ? task.coroutine.send(value) : task.coroutine.throwInto(error);

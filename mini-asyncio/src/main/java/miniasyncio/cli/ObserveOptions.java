@@ -14,8 +14,12 @@ import miniasyncio.Scheduler;
 import miniasyncio.trace.ChromeTrace;
 import miniasyncio.trace.HtmlTimeline;
 import miniasyncio.trace.LoopStats;
+import miniasyncio.trace.ProgramOutput;
 import miniasyncio.trace.Recorder;
+import miniasyncio.trace.StepPage;
+import miniasyncio.trace.StepRecorder;
 import miniasyncio.trace.TerminalTimeline;
+import miniasyncio.trace.TracingWarmUp;
 import miniasyncio.trace.Timeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -39,6 +43,17 @@ final class ObserveOptions {
             description = "Write the timeline as one self-contained HTML page (an SVG picture, hover a bar for details).")
     Path traceHtml;
 
+    @Option(names = "--step-through", paramLabel = "FILE",
+            description = "Write a page to step through the run in a browser: ready, sleeping and results at every step,"
+                    + " the running task, what it was sent and yielded, the output beside the step that printed it."
+                    + " FILE.html#step=N opens at step N.")
+    Path stepThrough;
+
+    @Option(names = "--step-limit", paramLabel = "STEPS",
+            description = "With --step-through, keep at most this many steps (default ${DEFAULT-VALUE}); a longer run keeps"
+                    + " every 2nd, 4th, 8th ... step, evenly over the whole run, and the page says so.")
+    int stepLimit = StepRecorder.DEFAULT_LIMIT;
+
     @Option(names = "--debug",
             description = "Debug mode: warn about each step that holds the loop too long; reports show where tasks were created.")
     boolean debug;
@@ -59,6 +74,8 @@ final class ObserveOptions {
     private final List<Constructor<? extends Instrument>> instrumentMakers = new ArrayList<>();
     private final List<Recorder> recorders = new ArrayList<>();
     private final List<LoopStats> allStats = new ArrayList<>();
+    private final List<StepRecorder> stepRecorders = new ArrayList<>();
+    private ProgramOutput output; // System.out, passed through and recorded for --step-through
 
     /** Checks the options and arranges for every new scheduler to be watched. */
     void install(CommandLine commandLine, ClassLoader loader) {
@@ -71,12 +88,32 @@ final class ObserveOptions {
         }
         checkWritable(commandLine, "--trace-out", traceOut);
         checkWritable(commandLine, "--trace-html", traceHtml);
+        checkWritable(commandLine, "--step-through", stepThrough);
+        if (stepLimit < 2) {
+            throw new CommandLine.ParameterException(commandLine,
+                    "--step-limit needs a number of steps >= 2, got " + stepLimit);
+        }
         boolean record = trace || traceOut != null || traceHtml != null;
         boolean debugging = debug || slowStep != null;
-        if (!record && !debugging && !stats && instrumentMakers.isEmpty()) {
+        if (!record && !debugging && !stats && instrumentMakers.isEmpty() && stepThrough == null) {
             return;
         }
+        // Before the program starts its clock: the first use of the tracing code (loading and
+        // linking its classes) must not land inside a real-time run's timed window.
+        TracingWarmUp.run(record, stats, stepThrough != null, debugging);
+        if (stepThrough != null) {
+            output = ProgramOutput.over(System.out);
+            System.setOut(ProgramOutput.tee(output));
+        }
         LoopPolicy.onNewScheduler(scheduler -> setUp(scheduler, record, debugging));
+    }
+
+    /** Puts System.out back as it was before {@link #install} (call it before {@link #report}). */
+    void stopCapture() {
+        if (output != null) {
+            System.out.flush();
+            System.setOut(output.original());
+        }
     }
 
     private void setUp(Scheduler scheduler, boolean record, boolean debugging) {
@@ -91,6 +128,11 @@ final class ObserveOptions {
         }
         if (stats) {
             allStats.add(LoopStats.attach(scheduler));
+        }
+        if (stepThrough != null) {
+            StepRecorder steps = StepRecorder.attach(scheduler, stepLimit);
+            stepRecorders.add(steps);
+            output.sendTo(steps);
         }
         for (Constructor<? extends Instrument> maker : instrumentMakers) {
             try {
@@ -145,11 +187,15 @@ final class ObserveOptions {
         }
     }
 
-    /** Prints and writes what was asked for; returns false if a file could not be written. */
-    boolean report(String name, PrintStream out, PrintStream err) {
+    /**
+     * Prints and writes what was asked for; returns false if a file could not be written.
+     * {@code ending} says why the program stopped when it failed (a deadlock), else null.
+     */
+    boolean report(String name, PrintStream out, PrintStream err, String ending) {
         boolean ok = true;
         boolean record = trace || traceOut != null || traceHtml != null;
-        if (record && recorders.isEmpty() || stats && allStats.isEmpty()) {
+        if (record && recorders.isEmpty() || stats && allStats.isEmpty()
+                || stepThrough != null && stepRecorders.isEmpty()) {
             err.println(name + " made no Scheduler, so there is no loop to trace or count"
                     + " (generator examples run without one).");
         }
@@ -164,6 +210,13 @@ final class ObserveOptions {
             ok &= write(err, "--trace-html", numbered(traceHtml, i), HtmlTimeline.render(timeline,
                     "mini-asyncio: " + name
                     + (recorders.size() == 1 ? "" : " (scheduler " + (i + 1) + " of " + recorders.size() + ")")));
+        }
+        for (int i = 0; i < stepRecorders.size(); i++) {
+            String title = "mini-asyncio: " + name
+                    + (stepRecorders.size() == 1 ? "" : " (scheduler " + (i + 1) + " of " + stepRecorders.size() + ")");
+            // the failure ended the last loop; an earlier one ended on its own
+            String why = i == stepRecorders.size() - 1 ? ending : null;
+            ok &= write(err, "--step-through", numbered(stepThrough, i), StepPage.render(stepRecorders.get(i), title, why));
         }
         for (int i = 0; i < allStats.size(); i++) {
             out.println();

@@ -92,14 +92,18 @@ final class RunCommand implements Callable<Integer> {
         } catch (Throwable failure) {
             exit = report(failure);
         } finally {
+            observe.stopCapture();
             LoopPolicy.reset();
             System.clearProperty(OPTIONS_PROPERTY);
         }
-        if (!observe.report(name, System.out, System.err) && exit == 0) {
+        if (!observe.report(name, System.out, System.err, ending) && exit == 0) {
             exit = Cli.FAILED;
         }
         return exit;
     }
+
+    /** Why the program stopped, when it failed: said on the step-through page's last step. */
+    private String ending;
 
     private int report(Throwable failure) {
         Throwable cause = failure;
@@ -107,6 +111,7 @@ final class RunCommand implements Callable<Integer> {
             cause = wrapped.getCause(); // LoopStack carries main's checked exception across threads wrapped
         }
         cause = cause instanceof InvocationTargetException ite ? ite.getCause() : cause;
+        ending = name + " failed: " + cause;
         if (cause instanceof ExampleUsageException wrong) {
             System.err.println(name + ": " + wrong.getMessage());
             if (usage != null) {

@@ -25,6 +25,11 @@ public final class HtmlTimeline {
     }
 
     public static String render(Timeline timeline, String title) {
+        return page(title, timeline, svg(timeline));
+    }
+
+    /** The picture alone, {@code <svg id="timeline" ...>}: also the step-through page's overview. */
+    static String svg(Timeline timeline) {
         long end = Math.max(timeline.end(), 1);
         double scale = CHART / (double) end;
         int rows = timeline.rows().size() + 1;
@@ -32,8 +37,10 @@ public final class HtmlTimeline {
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT,
                 "<svg id=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                        + " viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"timeline of the run\">%n",
-                LABEL + CHART + 60, height, LABEL + CHART + 60, height));
+                        + " viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"timeline of the run\""
+                        + " data-x0=\"%d\" data-scale=\"%s\">%n",
+                LABEL + CHART + 60, height, LABEL + CHART + 60, height, LABEL,
+                String.format(Locale.ROOT, "%.9e", scale)));
         axis(svg, end, scale, height);
         int y = TOP;
         for (TaskRow row : timeline.rows()) {
@@ -65,7 +72,7 @@ public final class HtmlTimeline {
                     ROW - 8, "data-kind=\"idle\"", detail);
         }
         svg.append("</g>\n</svg>\n");
-        return page(title, timeline, svg.toString());
+        return svg.toString();
     }
 
     private static void bar(StringBuilder svg, TaskRow row, Span span, int y, double scale) {

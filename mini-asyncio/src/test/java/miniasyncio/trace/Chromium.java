@@ -62,6 +62,22 @@ final class Chromium {
         run(profile, "--screenshot=" + png, "--window-size=1200,500", html.toUri().toString());
     }
 
+    /** The DOM after the page's scripts ran, opened at {@code fragment} ("step=7"): a teacher's link. */
+    String dumpDom(Path html, String fragment, Path profile) throws IOException, InterruptedException {
+        return run(profile, "--dump-dom", html.toUri() + "#" + fragment);
+    }
+
+    /** The DOM of {@code html}, which may script pages beside it in frames (file access between files allowed). */
+    String dumpDomWithFileAccess(Path html, Path profile) throws IOException, InterruptedException {
+        return run(profile, "--allow-file-access-from-files", "--dump-dom", html.toUri().toString());
+    }
+
+    void screenshot(Path html, String fragment, Path png, int width, int height, Path profile)
+            throws IOException, InterruptedException {
+        run(profile, "--screenshot=" + png, "--window-size=" + width + "," + height, "--hide-scrollbars",
+                html.toUri() + "#" + fragment);
+    }
+
     private String run(Path profile, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(executable, "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -1,0 +1,110 @@
+package miniasyncio;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A read-only view of a scheduler's state as the lecture names it: {@code ready} with each task's
+ * pending value, {@code sleeping} with wake times, {@code results}, the tasks pending, the running
+ * task and the clock. The step-through page ({@code run NAME --step-through FILE.html}) reads
+ * the loop only through this class, so it is the one place outside {@link Scheduler} that knows
+ * the scheduler's field names: when the scheduler changes, only this file follows.
+ *
+ * <p>It lives in {@code miniasyncio} to read the scheduler's protected and package fields; it
+ * never changes what the loop does. Call it from an {@link Instrument}'s hooks, on the loop's
+ * thread.
+ *
+ * <p>{@link Instrument#beforeStep} sees what the task is about to be sent: the loop takes it
+ * out of the task only after that hook.
+ */
+public final class LoopState {
+
+    private final Scheduler scheduler;
+
+    private LoopState(Scheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    public static LoopState of(Scheduler scheduler) {
+        return new LoopState(scheduler);
+    }
+
+    /** What the loop is about to send {@code task} (call it from beforeStep): a value, or the Throwable to throw into it. */
+    public Object sentValue(Task task) {
+        return task.throwValue != null ? task.throwValue : task.sendValue;
+    }
+
+    /** Whether {@link #sentValue} is an exception thrown into the task rather than a value sent. */
+    public boolean sentIsThrow(Task task) {
+        return task.throwValue != null;
+    }
+
+    /** The running task, or null between steps. */
+    public Task running() {
+        return scheduler.currentTask();
+    }
+
+    /** Loop time in clock nanoseconds. */
+    public long nanoTime() {
+        return scheduler.clock().nanoTime();
+    }
+
+    public boolean virtualClock() {
+        return scheduler.clock() instanceof VirtualClock;
+    }
+
+    /** The first {@code limit} tasks of {@code ready}, front first (the next to run). */
+    public List<Task> ready(int limit) {
+        List<Task> first = new ArrayList<>(Math.min(limit, scheduler.ready.size()));
+        for (Task task : scheduler.ready) {
+            if (first.size() == limit) {
+                break;
+            }
+            first.add(task);
+        }
+        return first;
+    }
+
+    public int readySize() {
+        return scheduler.ready.size();
+    }
+
+    /** The value a task in {@code ready} will be sent: its exception to throw if it has one. */
+    public Object pendingValue(Task task) {
+        return task.throwValue != null ? task.throwValue : task.sendValue;
+    }
+
+    public boolean pendingIsThrow(Task task) {
+        return task.throwValue != null;
+    }
+
+    /** The tasks in {@code sleeping}, in the heap's own (array) order: not sorted. */
+    public List<Task> sleeping() {
+        return new ArrayList<>(scheduler.sleeping);
+    }
+
+    public int sleepingSize() {
+        return scheduler.sleeping.size();
+    }
+
+    /** The sleeping task that wakes first, or null. */
+    public Task nextToWake() {
+        return scheduler.sleeping.peek();
+    }
+
+    /** When a sleeping task wakes, in clock nanoseconds. */
+    public long wakeAt(Task task) {
+        return task.wakeAt;
+    }
+
+    /** {@code results}: tid -> how the task ended (read only; nothing is marked retrieved). */
+    public Map<Integer, Step.Outcome> results() {
+        return java.util.Collections.unmodifiableMap(scheduler.results);
+    }
+
+    /** Every unfinished task: ready, sleeping, and the ones a subclass parks (its {@code pendingTasks}). */
+    public List<Task> pending() {
+        return scheduler.pendingTasks();
+    }
+}

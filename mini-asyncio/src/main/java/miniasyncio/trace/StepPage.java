@@ -1,0 +1,208 @@
+package miniasyncio.trace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import miniasyncio.trace.StepRecorder.Entry;
+import miniasyncio.trace.StepRecorder.OutputLine;
+import miniasyncio.trace.StepRecorder.Snapshot;
+
+/**
+ * The step-through page ({@code run NAME --step-through FILE.html}): one self-contained HTML file,
+ * no network, that replays a {@link StepRecorder}'s steps. The three structures are drawn as the
+ * lecture draws them (the {@code ready} deque, the {@code sleeping} heap in wake order, the
+ * {@code results} table), with the running task, what it was sent and what it yielded, the tasks
+ * parked and on what, the program's output beside the step that printed it, and an overview of
+ * the whole run that is also a scrubber. {@code FILE.html#step=12} opens at step 12.
+ *
+ * <p>The recorded steps are embedded as JSON ({@code <script type="application/json"
+ * id="steps">}, see {@link #json}); the page's script draws the step named in the URL. The
+ * elements that show the structures carry {@code data-state="ready"}, {@code "sleeping"},
+ * {@code "results"} (and {@code "parked"}), each entry an element with {@code data-tid} whose
+ * text says what the structure holds: for tests and for screen readers.
+ */
+public final class StepPage {
+
+    private StepPage() {
+    }
+
+    public static String render(StepRecorder recorder, String title, String ending) {
+        Timeline timeline = recorder.timeline();
+        String picture = timeline == null
+                ? "<p class=\"legend\">(The timeline with time to the right is drawn for runs of up to "
+                        + StepRecorder.TIMELINE_STEPS + " steps; this one had " + recorder.stepCount() + ".)</p>"
+                : "<div id=\"timelineBox\">" + HtmlTimeline.svg(timeline) + "</div>";
+        return PAGE.replace("%TITLE%", HtmlTimeline.esc(title))
+                .replace("%TIMELINE%", picture)
+                .replace("%JSON%", json(recorder, title, ending));
+    }
+
+    /** The recording as JSON: what the page draws, and what a test reads back. */
+    public static String json(StepRecorder recorder, String title, String ending) {
+        List<Snapshot> steps = new ArrayList<>(recorder.steps());
+        steps.add(recorder.finalState());
+        StringBuilder j = new StringBuilder(256 + steps.size() * 300);
+        j.append("{\"title\":").append(str(title))
+                .append(",\"clock\":").append(str(recorder.virtualClock() ? "virtual clock" : "real clock"))
+                .append(",\"steps\":").append(recorder.stepCount())
+                .append(",\"stride\":").append(recorder.stride())
+                .append(",\"limit\":").append(recorder.limit())
+                .append(",\"listed\":").append(StepRecorder.LISTED)
+                .append(",\"outputCut\":").append(recorder.outputCut())
+                .append(",\"ending\":").append(ending == null ? "null" : str(ending))
+                .append(",\"snaps\":[");
+        for (int i = 0; i < steps.size(); i++) {
+            Snapshot s = steps.get(i);
+            if (i > 0) {
+                j.append(",\n");
+            }
+            j.append("{\"n\":").append(s.n())
+                    .append(",\"t\":").append(seconds(s.nanos()))
+                    .append(",\"idle\":").append(str(s.idleBefore()))
+                    .append(",\"tid\":").append(s.tid())
+                    .append(",\"name\":").append(str(s.name()))
+                    .append(",\"k\":").append(s.taskStep())
+                    .append(",\"sent\":").append(str(s.sent()))
+                    .append(",\"thr\":").append(s.sentThrow())
+                    .append(",\"end\":").append(str(s.ending()))
+                    .append(",\"what\":").append(str(s.what()))
+                    .append(",\"ready\":");
+            entries(j, s.ready(), false, false);
+            j.append(",\"readyN\":").append(s.readySize()).append(",\"sleeping\":");
+            entries(j, s.sleeping(), true, false);
+            j.append(",\"sleepingN\":").append(s.sleepingSize())
+                    .append(",\"sleepingAll\":").append(s.sleepingComplete())
+                    .append(",\"results\":");
+            entries(j, s.results(), false, false);
+            j.append(",\"resultsN\":").append(s.resultsSize()).append(",\"parked\":");
+            entries(j, s.parked(), false, true);
+            j.append(",\"parkedN\":").append(s.parkedSize()).append('}');
+        }
+        j.append("],\n\"output\":[");
+        List<OutputLine> output = recorder.output();
+        for (int i = 0; i < output.size(); i++) {
+            OutputLine line = output.get(i);
+            j.append(i == 0 ? "" : ",").append('[').append(line.step()).append(',').append(line.duringStep() ? 1 : 0)
+                    .append(',').append(str(line.text())).append(']');
+        }
+        return j.append("]}").toString();
+    }
+
+    private static void entries(StringBuilder j, List<Entry> entries, boolean wake, boolean awaits) {
+        j.append('[');
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            j.append(i == 0 ? "[" : ",[").append(e.tid()).append(',').append(str(e.name())).append(',')
+                    .append(str(e.text()));
+            if (wake) {
+                j.append(',').append(seconds(e.wakeNanos()));
+            }
+            if (awaits) {
+                j.append(',').append(e.awaits());
+            }
+            j.append(']');
+        }
+        j.append(']');
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.6f", nanos / 1e9);
+    }
+
+    /** A JSON string that is also safe inside a {@code <script>} element. */
+    static String str(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                case '<' -> b.append("\\u003c");
+                case '>' -> b.append("\\u003e");
+                case '&' -> b.append("\\u0026");
+                default -> {
+                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    private static final String PAGE = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>%TITLE%</title>
+            <style>
+            """ + StepPageStyle.CSS + """
+            </style>
+            </head>
+            <body data-step="">
+            <header>
+              <h1>%TITLE%</h1>
+              <nav id="controls" aria-label="step controls">
+                <button id="prev" title="previous step (left arrow)" aria-label="previous step">&#9664; prev</button>
+                <button id="play" title="play or pause (space)" aria-label="play">&#9654; play</button>
+                <button id="next" title="next step (right arrow)" aria-label="next step">next &#9654;</button>
+                <input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
+                <span id="where" aria-live="polite"></span>
+                <label>task <select id="task" aria-label="task to follow"></select></label>
+                <button id="taskPrev" title="previous step of this task (p)">&#9664;&#9664;</button>
+                <button id="taskNext" title="next step of this task (n)">&#9654;&#9654;</button>
+              </nav>
+            </header>
+            <p id="summary"></p>
+            <main>
+              <section id="now" aria-label="the running task">
+                <div id="running"></div>
+                <div id="note"></div>
+              </section>
+              <section class="box" aria-labelledby="h-ready">
+                <h2 id="h-ready">ready <small>deque: popleft() runs the front, append() adds at the back</small></h2>
+                <div class="deque"><span class="end">popleft &#8592;</span><ol id="ready" data-state="ready"></ol><span class="end">&#8592; append</span></div>
+              </section>
+              <section class="box" aria-labelledby="h-sleeping">
+                <h2 id="h-sleeping">sleeping <small>heap by wake time: the top wakes first</small></h2>
+                <ol id="sleeping" data-state="sleeping"></ol>
+              </section>
+              <section class="box" aria-labelledby="h-results">
+                <h2 id="h-results">results <small>tid &#8594; how the task ended</small></h2>
+                <table id="results" data-state="results"><thead><tr><th>tid</th><th>task</th><th>result</th></tr></thead><tbody></tbody></table>
+              </section>
+              <section class="box" aria-labelledby="h-parked">
+                <h2 id="h-parked">parked <small>waiting on something that is not a timer</small></h2>
+                <div id="cycle" role="alert"></div>
+                <ol id="parked" data-state="parked"></ol>
+              </section>
+              <section class="box wide" aria-labelledby="h-output">
+                <h2 id="h-output">output <small>the program's own lines, by the step that printed them</small></h2>
+                <ol id="output"></ol>
+              </section>
+              <section class="box wide" aria-labelledby="h-overview">
+                <h2 id="h-overview">the run <small>a column per step, a row per task: click or drag to go there</small></h2>
+                <canvas id="overview" height="120" aria-label="overview of the run; click to jump to a step"></canvas>
+                <p class="legend"><i class="sw running"></i>running <i class="sw ready"></i>ready
+                  <i class="sw sleeping"></i>sleeping <i class="sw parked"></i>parked <i class="sw done"></i>finished</p>
+              </section>
+              <section class="box wide" aria-labelledby="h-timeline">
+                <h2 id="h-timeline">the timeline <small>time to the right, as <code>--trace-html</code> draws it: the line is this step; click a bar to go there</small></h2>
+                %TIMELINE%
+              </section>
+            </main>
+            <script type="application/json" id="steps">%JSON%</script>
+            <script>
+            """ + StepPageScript.JS + """
+            </script>
+            </body>
+            </html>
+            """;
+}

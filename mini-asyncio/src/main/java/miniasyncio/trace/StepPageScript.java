@@ -1,0 +1,324 @@
+package miniasyncio.trace;
+
+/**
+ * The step-through page's script: it reads the embedded steps and draws the one named in the
+ * URL ({@code #step=N}), and moves with the buttons, the slider, the overview, the arrow keys.
+ * No library, no network.
+ */
+final class StepPageScript {
+
+    private StepPageScript() {
+    }
+
+    static final String JS = """
+            'use strict';
+            const data = JSON.parse(document.getElementById('steps').textContent);
+            const snaps = data.snaps;
+            const last = snaps.length - 1;
+            const $ = id => document.getElementById(id);
+            let at = 0, timer = null;
+
+            const label = (tid, name) => 'task ' + tid + ' (' + name + ')';
+            const secs = t => Number(t).toFixed(3) + ' s';
+            const names = new Map();
+            snaps.forEach(s => {
+              if (s.tid) names.set(s.tid, s.name);
+              for (const key of ['ready', 'sleeping', 'results', 'parked']) s[key].forEach(e => names.set(e[0], e[1]));
+            });
+            const nameOf = tid => names.has(tid) ? label(tid, names.get(tid)) : 'task ' + tid;
+            function el(tag, cls, text) {
+              const e = document.createElement(tag);
+              if (cls) e.className = cls;
+              if (text !== undefined) e.textContent = text;
+              return e;
+            }
+
+            // ---------------------------------------------------------------- summary, task list
+            (function summary() {
+              const kept = snaps.length - 1;
+              let s = data.steps.toLocaleString('en') + ' steps on the ' + data.clock + '; ';
+              s += data.stride > 1
+                ? 'kept every ' + data.stride.toLocaleString('en') + 'th step, ' + kept.toLocaleString('en') + ' of them (at most '
+                  + data.limit + ', so that the page stays small), then the end. '
+                : 'every step kept, then the end. ';
+              s += 'Each structure lists at most ' + data.listed + ' entries, with its full size. '
+                + 'A step shows what the loop holds while the task runs: it has just taken it from the front of ready.';
+              if (names.size > 40) s += ' The overview draws the first 40 of the ' + names.size + ' tasks listed.';
+              if (data.outputCut) s += ' The output was long: only its beginning was kept.';
+              $('summary').textContent = s;
+              const select = $('task');
+              [...names.keys()].sort((a, b) => a - b).forEach(tid => {
+                const o = el('option', '', nameOf(tid));
+                o.value = tid;
+                select.appendChild(o);
+              });
+            })();
+
+            // ---------------------------------------------------------------- one step
+            function cycleIn(s) {
+              const waits = new Map(s.parked.map(e => [e[0], e[3]]));
+              for (const startTid of waits.keys()) {
+                const path = [];
+                let tid = startTid;
+                while (waits.has(tid) && !path.includes(tid)) { path.push(tid); tid = waits.get(tid); }
+                if (path.includes(tid)) return path.slice(path.indexOf(tid)).concat([tid]);
+              }
+              return null;
+            }
+
+            function entries(list, items, make, total, what) {
+              list.replaceChildren();
+              if (items.length === 0 && total === 0) list.appendChild(el('li', 'empty', 'empty'));
+              items.forEach(e => {
+                const li = make(e);
+                li.classList.add('entry');
+                li.dataset.tid = e[0];
+                list.appendChild(li);
+              });
+              if (total > items.length) list.appendChild(el('li', 'more', 'and ' + (total - items.length).toLocaleString('en') + ' more'));
+              if (total < 0) list.appendChild(el('li', 'more', what));
+            }
+
+            function show(i, keepHash) {
+              at = Math.max(0, Math.min(last, i));
+              const s = snaps[at], before = at > 0 ? snaps[at - 1] : null;
+              const end = at === last;
+              document.body.dataset.step = s.n;
+              $('slider').value = at;
+              $('where').textContent = (end ? 'end, after step ' + data.steps.toLocaleString('en') : 'step ' + s.n.toLocaleString('en'))
+                + ' \\u00b7 t = ' + secs(s.t);
+              const running = $('running');
+              running.replaceChildren();
+              running.dataset.tid = s.tid;
+              if (end) {
+                running.append('The loop stopped: ' + (data.ending || 'no task left to run, every task has finished') + '.');
+              } else {
+                running.append('running ', el('span', 'task', label(s.tid, s.name)), ' (its step ' + s.k + '), ',
+                  s.thr ? 'thrown ' : 'sent ', el('code', '', s.sent), ', then it ', s.end + ' ', el('code', '', s.what));
+              }
+              const notes = [];
+              if (s.idle) notes.push('before this step the loop ' + s.idle + ' (nothing was ready)');
+              if (!end && data.stride > 1 && at + 1 < last) notes.push('the next ' + (data.stride - 1).toLocaleString('en') + ' steps were not kept');
+              $('note').textContent = notes.join('; ');
+              const moved = tid => before && (!before.tid || before.tid === tid);
+
+              entries($('ready'), s.ready, e => el('li', '', label(e[0], e[1]) + ': send ' + e[2]), s.readyN);
+              entries($('sleeping'), s.sleeping, e => {
+                const li = el('li');
+                // read aloud (and by tests) as "task 2 (worker A) wakes at 0.100 s: Sleep[...]"; drawn time first
+                li.append(el('span', 'who', label(e[0], e[1])), el('span', 'sr', ' wakes at '), el('span', 'wake', secs(e[3])),
+                  el('span', 'sr', ': '), el('code', '', e[2]));
+                if (moved(e[0])) li.classList.add('moved');
+                return li;
+              }, s.sleepingN);
+              if (!s.sleepingAll) $('sleeping').appendChild(el('li', 'more', 'too many to put in wake order at every step: the first to wake is shown'));
+
+              const body = $('results').tBodies[0];
+              body.replaceChildren();
+              s.results.forEach(e => {
+                const tr = el('tr', 'entry' + (e[2].startsWith('failed') ? ' failed' : ''));
+                tr.dataset.tid = e[0];
+                tr.append(el('td', '', String(e[0])), el('td', '', e[1]), el('td', '', e[2]));
+                if (moved(e[0]) && !(before.results.some(b => b[0] === e[0]))) tr.classList.add('moved');
+                body.appendChild(tr);
+              });
+              if (s.resultsN > s.results.length) {
+                const tr = el('tr', 'more');
+                tr.append(el('td', '', ''), el('td', '', ''), el('td', '', 'and ' + (s.resultsN - s.results.length).toLocaleString('en') + ' earlier'));
+                body.insertBefore(tr, body.firstChild);
+              }
+              if (s.resultsN === 0) {
+                const tr = el('tr', 'empty');
+                tr.append(el('td', '', ''), el('td', '', 'empty'), el('td', '', ''));
+                body.appendChild(tr);
+              }
+
+              const cycle = cycleIn(s);
+              entries($('parked'), s.parked, e => {
+                const li = el('li', '', label(e[0], e[1]) + ': ' + e[2] + (e[3] ? ', awaits ' + nameOf(e[3]) : ''));
+                if (cycle && cycle.includes(e[0])) li.classList.add('incycle');
+                if (moved(e[0])) li.classList.add('moved');
+                return li;
+              }, s.parkedN, 'too many tasks to sort out which are parked at every step');
+              $('cycle').textContent = cycle
+                ? (end && s.readyN === 0 && s.sleepingN === 0 ? 'deadlock: ' : 'a cycle: ')
+                  + cycle.map(nameOf).join(' awaits ') + (end ? '; nothing else can wake them' : '')
+                : '';
+              [...$('ready').children].forEach(li => { if (moved(Number(li.dataset.tid))) li.classList.add('moved'); });
+
+              showOutput(s, before);
+              drawOverview();
+              drawCursor(s);
+              if (!keepHash) {
+                try { history.replaceState(null, '', '#step=' + (end ? 'end' : s.n)); } catch (e) { /* a file: URL may refuse */ }
+              }
+            }
+
+            // ---------------------------------------------------------------- output
+            const lines = data.output.map(([step, during, text]) => ({ pos: during ? step : step + 0.5, step, during, text }));
+            (function buildOutput() {
+              const list = $('output');
+              lines.forEach((line, i) => {
+                const li = el('li');
+                li.append(el('span', 'at', line.during ? 'step ' + line.step : line.step === 0 ? 'before' : 'after ' + line.step),
+                  el('span', 'text', line.text));
+                li.addEventListener('click', () => show(indexOfPos(line.pos)));
+                list.appendChild(li);
+                line.li = li;
+              });
+              if (lines.length === 0) list.appendChild(el('li', 'empty', 'the program printed nothing'));
+            })();
+            function indexOfPos(pos) {
+              for (let i = 0; i <= last; i++) if (snaps[i].n >= pos) return i;
+              return last;
+            }
+            function showOutput(s, before) {
+              const from = before ? before.n : -1;
+              let first = null;
+              lines.forEach(line => {
+                const now = line.pos > from && line.pos <= s.n;
+                line.li.classList.toggle('now', now);
+                line.li.classList.toggle('future', line.pos > s.n);
+                if (now && !first) first = line.li;
+              });
+              if (first) { // scroll the output list only, never the page
+                const list = $('output');
+                const top = first.offsetTop - list.offsetTop;
+                if (top < list.scrollTop || top + first.offsetHeight > list.scrollTop + list.clientHeight) {
+                  list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+                }
+              }
+            }
+
+            // ---------------------------------------------------------------- the overview
+            const rows = [...names.keys()].sort((a, b) => a - b).slice(0, 40);
+            const grid = snaps.map(() => new Map());
+            (function fill() {
+              const done = new Set();
+              snaps.forEach((s, i) => {
+                const g = grid[i];
+                s.results.forEach(e => done.add(e[0]));
+                done.forEach(tid => g.set(tid, 'done'));
+                s.parked.forEach(e => g.set(e[0], 'parked'));
+                s.sleeping.forEach(e => g.set(e[0], 'sleeping'));
+                s.ready.forEach(e => g.set(e[0], 'ready'));
+                if (s.tid) g.set(s.tid, 'running');
+              });
+            })();
+            const colours = { running: '#d62728', ready: '#ffbf00', sleeping: '#9ecae1', parked: '#ff7f0e', done: '#2ca02c' };
+            const canvas = $('overview');
+            const LABEL = 150, ROW = 16, AXIS = 18;
+            function drawOverview() {
+              const ratio = window.devicePixelRatio || 1;
+              const width = canvas.clientWidth || 900;
+              const height = rows.length * ROW + AXIS + 4;
+              canvas.width = width * ratio;
+              canvas.height = height * ratio;
+              canvas.style.height = height + 'px';
+              const c = canvas.getContext('2d');
+              c.setTransform(ratio, 0, 0, ratio, 0, 0);
+              c.clearRect(0, 0, width, height);
+              const w = (width - LABEL) / snaps.length;
+              c.font = '12px system-ui, sans-serif';
+              c.textBaseline = 'middle';
+              rows.forEach((tid, r) => {
+                c.fillStyle = '#333';
+                c.fillText((tid + ' ' + (names.get(tid) || '')).slice(0, 22), 2, AXIS + r * ROW + ROW / 2);
+              });
+              grid.forEach((g, i) => {
+                rows.forEach((tid, r) => {
+                  const state = g.get(tid);
+                  if (!state) return;
+                  c.fillStyle = colours[state];
+                  const h = state === 'done' ? 3 : ROW - 4;
+                  c.fillRect(LABEL + i * w, AXIS + r * ROW + (ROW - h) / 2, Math.max(w - (w > 4 ? 1 : 0), 1), h);
+                });
+              });
+              c.fillStyle = '#666';
+              let lastLabel = -1e9, lastT = null;
+              snaps.forEach((s, i) => {
+                const x = LABEL + i * w;
+                if (s.t !== lastT && x - lastLabel > 48) { c.fillText(secs(s.t).replace(' s', ''), x, 8); lastLabel = x; }
+                lastT = s.t;
+              });
+              c.strokeStyle = '#000';
+              c.lineWidth = 2;
+              c.strokeRect(LABEL + at * w, AXIS - 2, Math.max(w, 2), rows.length * ROW + 4);
+            }
+            function pick(event) {
+              const box = canvas.getBoundingClientRect();
+              const w = (box.width - LABEL) / snaps.length;
+              const i = Math.floor((event.clientX - box.left - LABEL) / w);
+              if (i >= 0) show(i);
+            }
+            canvas.addEventListener('pointerdown', e => { canvas.setPointerCapture(e.pointerId); pick(e); });
+            canvas.addEventListener('pointermove', e => { if (e.buttons) pick(e); });
+            window.addEventListener('resize', drawOverview);
+
+            // ---------------------------------------------------------------- the time-scaled timeline
+            const svg = document.getElementById('timeline');
+            let cursor = null;
+            if (svg) {
+              const NS = 'http://www.w3.org/2000/svg';
+              cursor = document.createElementNS(NS, 'line');
+              cursor.setAttribute('id', 'cursor');
+              cursor.setAttribute('y1', '20');
+              cursor.setAttribute('y2', svg.getAttribute('height'));
+              svg.appendChild(cursor);
+              svg.querySelectorAll('rect.bar[data-tid]').forEach(bar => bar.addEventListener('click', () => {
+                const tid = Number(bar.dataset.tid), k = Number(bar.dataset.step);
+                // a running bar is one step of one task; another bar goes to the step that led to it
+                let i = snaps.findIndex(s => s.tid === tid && s.k === k);
+                if (i < 0) i = snaps.findIndex(s => s.t >= Number(bar.dataset.from));
+                if (i >= 0) show(bar.classList.contains('running') || i === last ? i : Math.min(last, i + 1));
+              }));
+            }
+            function drawCursor(s) {
+              if (!cursor) return;
+              const x = Number(svg.dataset.x0) + s.t * 1e9 * Number(svg.dataset.scale);
+              cursor.setAttribute('x1', x);
+              cursor.setAttribute('x2', x);
+              svg.querySelectorAll('rect.bar.current').forEach(b => b.classList.remove('current'));
+              const bar = svg.querySelector('rect.bar.running[data-tid="' + s.tid + '"][data-step="' + s.k + '"]');
+              if (bar) bar.classList.add('current');
+            }
+
+            // ---------------------------------------------------------------- moving
+            function play() {
+              if (timer) { clearInterval(timer); timer = null; $('play').textContent = '\\u25b6 play'; return; }
+              if (at === last) show(0);
+              $('play').textContent = '\\u275a\\u275a pause';
+              timer = setInterval(() => { if (at >= last) play(); else show(at + 1); }, 800);
+            }
+            function taskStep(dir) {
+              const tid = Number($('task').value);
+              for (let i = at + dir; i >= 0 && i <= last; i += dir) if (snaps[i].tid === tid) return show(i);
+            }
+            $('prev').addEventListener('click', () => show(at - 1));
+            $('next').addEventListener('click', () => show(at + 1));
+            $('play').addEventListener('click', play);
+            $('taskNext').addEventListener('click', () => taskStep(1));
+            $('taskPrev').addEventListener('click', () => taskStep(-1));
+            $('slider').max = last;
+            $('slider').addEventListener('input', e => show(Number(e.target.value)));
+            document.addEventListener('keydown', e => {
+              if (e.target.tagName === 'SELECT' || e.altKey || e.ctrlKey || e.metaKey) return;
+              const keys = { ArrowRight: () => show(at + 1), ArrowLeft: () => show(at - 1), Home: () => show(0),
+                End: () => show(last), ' ': play, n: () => taskStep(1), p: () => taskStep(-1) };
+              if (e.target.id === 'slider' && e.key.startsWith('Arrow')) return; // the slider moves itself
+              if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+            });
+
+            function fromHash() {
+              const m = /step=(\\d+|end)/.exec(location.hash);
+              if (!m) return 0;
+              if (m[1] === 'end') return last;
+              const n = Number(m[1]);
+              let i = 0;
+              while (i < last && snaps[i + 1].n <= n) i++;
+              return i;
+            }
+            window.addEventListener('hashchange', () => show(fromHash(), true));
+            show(fromHash(), true);
+            """;
+}

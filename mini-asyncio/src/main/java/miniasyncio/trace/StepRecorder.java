@@ -1,0 +1,425 @@
+package miniasyncio.trace;
+
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import miniasyncio.Instrument;
+import miniasyncio.LoopState;
+import miniasyncio.Scheduler;
+import miniasyncio.Sleep;
+import miniasyncio.Step;
+import miniasyncio.Task;
+
+/**
+ * An {@link Instrument} that writes down the scheduler's state at every loop iteration that runs
+ * a task, for the step-through page ({@link StepPage}, {@code run NAME --step-through FILE.html}):
+ * the running task and what it was sent, what it yielded (or how it ended), {@code ready} in
+ * order with each task's pending value, {@code sleeping} in wake order with wake times,
+ * {@code results}, the tasks parked and on what, and the clock.
+ *
+ * <p>A step's state is taken when the loop has just taken the task from the front of
+ * {@code ready} (due timers already woken): what the loop holds while that task runs. The task's
+ * new place (sleeping, parked, back in ready, in results) shows in the next step.
+ *
+ * <p>Bounded: at most {@code limit} steps are kept. When a run goes past that, every other kept
+ * step is dropped and from then on only every 2nd (4th, 8th ...) step is recorded, so that the
+ * steps kept cover the whole run evenly; {@link #stride()} says which. Each structure lists at
+ * most {@link #LISTED} entries with its full size beside them. A million-step run therefore costs
+ * a counter per step and a page of a few hundred kilobytes.
+ *
+ * <p>It reads the scheduler only through {@link LoopState}.
+ */
+public final class StepRecorder implements Instrument {
+
+    /** Steps kept by default. */
+    public static final int DEFAULT_LIMIT = 1000;
+    /** Entries listed per structure and step; the sizes are always exact. */
+    public static final int LISTED = 20;
+    /** Above this many tasks in a structure, the costly listings (wake order, parked) are left out. */
+    static final int SCAN_LIMIT = 10_000;
+    private static final int TEXT = 120; // characters of a value or syscall kept
+
+    private final LoopState state;
+    private final long start;
+    private final int limit;
+    private final Map<Integer, Info> tasks = new HashMap<>(); // unfinished tasks only
+    private final ArrayDeque<Entry> lastFinished = new ArrayDeque<>();
+    private final List<Snapshot> kept = new ArrayList<>();
+    private final List<OutputLine> output = new ArrayList<>();
+    private int outputChars;
+    private boolean outputCut;
+    private long stride = 1;
+    private long steps;
+    private long sleepOrder;
+    private Snapshot current; // the step running now, when it is kept
+    private boolean inStep;
+    private long endNanos;
+    private final StringBuilder idleSince = new StringBuilder(); // idle waits before the next kept step
+    /** Runs up to this many steps also get the time-scaled timeline on their page. */
+    static final int TIMELINE_STEPS = 5_000;
+    private Recorder timeline; // the timeline's recorder, fed while the run is short; null after that
+
+    /** What the recorder knows of an unfinished task beyond what the scheduler holds. */
+    private static final class Info {
+        final String name;
+        int steps;
+        long sleepOrder = Long.MAX_VALUE; // when it went to sleep: ties in wake time go first in, first out
+        Object syscall = NOT_STARTED;       // what its last step yielded: made into text only when listed
+
+        Info(String name) {
+            this.name = name;
+        }
+
+        String waitingOn() {
+            return syscall == NOT_STARTED ? "created, not started yet" : text(syscall);
+        }
+
+        /** The tid its last syscall names (the homework's AwaitTask), else 0. */
+        int awaits() {
+            return awaitedTid(syscall);
+        }
+    }
+
+    private static final Object NOT_STARTED = new Object();
+
+    /**
+     * One entry of a structure: a task and what the structure says about it (the value it will
+     * be sent, its wake time, its result, what it is parked on).
+     */
+    public record Entry(int tid, String name, String text, long wakeNanos, int awaits) {
+        /** "task 3 (worker B)". */
+        public String label() {
+            return "task " + tid + " (" + name + ")";
+        }
+    }
+
+    /**
+     * The state at one loop iteration that ran a task.
+     *
+     * @param n          the iteration's number among the steps (1 = the first task step)
+     * @param nanos      the clock, from the start of the recording
+     * @param idleBefore the loop's idle waits since the step before ("waited idle from 0.000 s to
+     *                   0.010 s"), the iterations that ran no task; "" when there were none
+     * @param taskStep   the running task's own step count (1 = its first step)
+     * @param sent       what the task was sent, as text ("null" for nothing)
+     * @param ending     "yielded", "returned" or "failed"
+     * @param what       the syscall it yielded, its value, or its exception, as text
+     */
+    public record Snapshot(long n, long nanos, String idleBefore, int tid, String name, int taskStep, String sent,
+                           boolean sentThrow, String ending, String what, List<Entry> ready, int readySize, List<Entry> sleeping,
+                           int sleepingSize, boolean sleepingComplete, List<Entry> results, int resultsSize,
+                           List<Entry> parked, int parkedSize) {
+        Snapshot withEnding(String ending, String what) {
+            return new Snapshot(n, nanos, idleBefore, tid, name, taskStep, sent, sentThrow, ending, what, ready, readySize,
+                    sleeping, sleepingSize, sleepingComplete, results, resultsSize, parked, parkedSize);
+        }
+    }
+
+    /** A line the program printed, and the step during (or after) which it did. */
+    public record OutputLine(long step, boolean duringStep, String text) {}
+
+    public StepRecorder(Scheduler scheduler, int limit) {
+        if (limit < 2) {
+            throw new IllegalArgumentException("keep at least 2 steps, got " + limit);
+        }
+        this.state = LoopState.of(scheduler);
+        this.start = state.nanoTime();
+        this.limit = limit;
+        this.timeline = new Recorder(scheduler.clock());
+    }
+
+    /** The timeline of the run (time to the right), or null for a run longer than {@link #TIMELINE_STEPS}. */
+    public Timeline timeline() {
+        return timeline == null ? null : timeline.timeline();
+    }
+
+    /** A recorder added to {@code scheduler} (before its run) as an instrument. */
+    public static StepRecorder attach(Scheduler scheduler, int limit) {
+        StepRecorder recorder = new StepRecorder(scheduler, limit);
+        scheduler.addInstrument(recorder);
+        return recorder;
+    }
+
+    // ------------------------------------------------------------------ the hooks
+
+    @Override
+    public void taskSpawned(Task task, Task creator) {
+        tasks.put(task.tid(), new Info(task.name()));
+        if (timeline != null) {
+            timeline.taskSpawned(task, creator);
+        }
+    }
+
+    @Override
+    public void beforeStep(Task task) {
+        steps++;
+        inStep = true;
+        if (timeline != null) {
+            if (steps > TIMELINE_STEPS) {
+                timeline = null; // a long run: the grid of kept steps is its overview
+            } else {
+                timeline.beforeStep(task);
+            }
+        }
+        Info info = tasks.get(task.tid());
+        if (info == null) { // spawned before this recorder was added
+            info = new Info(task.name());
+            tasks.put(task.tid(), info);
+        }
+        info.steps++;
+        if ((steps - 1) % stride != 0) {
+            current = null;
+            idleSince.setLength(0);
+            return; // not kept: a counter is all this step costs
+        }
+        Object sent = state.sentValue(task);
+        String idle = idleSince.toString();
+        idleSince.setLength(0);
+        current = new Snapshot(steps, state.nanoTime() - start, idle, task.tid(), info.name, info.steps,
+                text(sent), state.sentIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
+                state.sleepingSize(), state.sleepingSize() <= SCAN_LIMIT, results(), state.results().size(),
+                parked(task), parkedSize);
+    }
+
+    @Override
+    public void afterStep(Task task, Step step) {
+        inStep = false;
+        if (timeline != null) {
+            timeline.afterStep(task, step);
+        }
+        if (step instanceof Step.Yielded(Object syscall)) {
+            Info info = tasks.get(task.tid());
+            if (info != null) {
+                info.syscall = syscall;
+                if (syscall instanceof Sleep sleep && sleep.nanos() > 0) {
+                    info.sleepOrder = sleepOrder++;
+                }
+            }
+        }
+        if (current == null) {
+            return; // a step not kept: nothing to make into text
+        }
+        endNanos = state.nanoTime() - start;
+        switch (step) {
+            case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", text(syscall)));
+            case Step.Returned(Object value) -> keep(current.withEnding("returned", text(value)));
+            case Step.Failed(Throwable e) -> keep(current.withEnding("failed", text(e)));
+        }
+        current = null;
+    }
+
+    @Override
+    public void taskExited(Task task, Step.Outcome outcome) {
+        endNanos = state.nanoTime() - start; // the end's time: when the last task finished
+        if (timeline != null) {
+            timeline.taskExited(task, outcome);
+        }
+        Info info = tasks.remove(task.tid());
+        lastFinished.addLast(new Entry(task.tid(), info == null ? task.name() : info.name, "", 0, 0));
+        if (lastFinished.size() > LISTED) {
+            lastFinished.removeFirst();
+        }
+    }
+
+    @Override
+    public void idleWait(long from, long to) {
+        endNanos = Math.max(endNanos, to - start);
+        if (timeline != null) {
+            timeline.idleWait(from, to);
+        }
+        if ((steps % stride) == 0 && idleSince.length() < 200) { // only for a step that will be kept
+            idleSince.append(idleSince.isEmpty() ? "" : "; ").append("waited idle from ")
+                    .append(Seconds.format(from - start)).append(" s to ").append(Seconds.format(to - start)).append(" s");
+        }
+    }
+
+    /** Called by {@link ProgramOutput} for each line the program printed. */
+    void printed(String line) {
+        if (outputCut) {
+            return;
+        }
+        if (output.size() >= 20_000 || outputChars + line.length() > 500_000) {
+            outputCut = true;
+            return;
+        }
+        outputChars += line.length();
+        output.add(new OutputLine(steps, inStep, line.length() > 2000 ? line.substring(0, 2000) + "..." : line));
+    }
+
+    // ------------------------------------------------------------------ what is kept
+
+    private void keep(Snapshot snapshot) {
+        kept.add(snapshot);
+        if (kept.size() > limit) {
+            stride *= 2;
+            kept.removeIf(s -> (s.n() - 1) % stride != 0);
+        }
+    }
+
+    private List<Entry> ready() {
+        List<Entry> ready = new ArrayList<>();
+        for (Task t : state.ready(LISTED)) {
+            Object value = state.pendingValue(t);
+            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + text(value), 0, 0));
+        }
+        return ready;
+    }
+
+    /** Sleeping tasks in wake order (the heap's order: wake time, then who went to sleep first). */
+    private List<Entry> sleeping() {
+        List<Task> asleep;
+        if (state.sleepingSize() <= SCAN_LIMIT) {
+            asleep = state.sleeping();
+            asleep.sort(Comparator.comparingLong((Task t) -> state.wakeAt(t)).thenComparingLong(t -> {
+                Info info = tasks.get(t.tid());
+                return info == null ? Long.MAX_VALUE : info.sleepOrder;
+            }));
+        } else {
+            Task next = state.nextToWake();
+            asleep = next == null ? List.of() : List.of(next); // too many to order at every step
+        }
+        List<Entry> sleeping = new ArrayList<>();
+        for (Task t : asleep.subList(0, Math.min(LISTED, asleep.size()))) {
+            Info info = tasks.get(t.tid());
+            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), state.wakeAt(t) - start, 0));
+        }
+        return sleeping;
+    }
+
+    /** {@code results}, the most recently finished last (the order a Python dict keeps). */
+    private List<Entry> results() {
+        Map<Integer, Step.Outcome> results = state.results();
+        List<Entry> listed = new ArrayList<>();
+        for (Entry finished : lastFinished) {
+            Step.Outcome outcome = results.get(finished.tid());
+            if (outcome != null) {
+                listed.add(new Entry(finished.tid(), finished.name(), outcome(outcome), 0, 0));
+            }
+        }
+        return listed;
+    }
+
+    private int parkedSize;
+
+    /** Unfinished tasks that are neither running, ready nor sleeping, and what each is parked on. */
+    private List<Entry> parked(Task running) {
+        if (state.readySize() > SCAN_LIMIT || state.sleepingSize() > SCAN_LIMIT || tasks.size() > SCAN_LIMIT) {
+            parkedSize = -1; // too many to sort out at every step
+            return List.of();
+        }
+        List<Task> pending = state.pending();
+        if (pending.size() <= state.readySize() + state.sleepingSize()) { // the running task is in none of them
+            parkedSize = 0; // every pending task is ready or asleep: nothing to sort out
+            return List.of();
+        }
+        Set<Task> placed = new HashSet<>(state.ready(Integer.MAX_VALUE));
+        placed.addAll(state.sleeping());
+        placed.add(running);
+        List<Entry> parked = new ArrayList<>();
+        int count = 0;
+        for (Task t : pending) {
+            if (placed.contains(t)) {
+                continue;
+            }
+            count++;
+            if (parked.size() < LISTED) {
+                Info info = tasks.get(t.tid());
+                parked.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), 0,
+                        info == null ? 0 : info.awaits()));
+            }
+        }
+        parkedSize = count;
+        parked.sort(Comparator.comparingInt(Entry::tid));
+        return parked;
+    }
+
+    /**
+     * The state when the loop stopped, after the last step: nothing ready or sleeping (that is
+     * why it stopped), every result, and the tasks left parked with what they wait on (after a
+     * deadlock, the cycle).
+     */
+    public Snapshot finalState() {
+        List<Entry> parked = new ArrayList<>();
+        tasks.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(LISTED).forEach(e -> parked.add(
+                new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits())));
+        return new Snapshot(steps + 1, endNanos, idleSince.toString(), 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
+                true, results(), state.results().size(), parked, tasks.size());
+    }
+
+    /** The steps kept, in order. */
+    public List<Snapshot> steps() {
+        return List.copyOf(kept);
+    }
+
+    /** How many steps the run took (kept or not). */
+    public long stepCount() {
+        return steps;
+    }
+
+    /** 1 when every step was kept; else only steps 1, 1 + stride, 1 + 2 * stride ... were. */
+    public long stride() {
+        return stride;
+    }
+
+    public int limit() {
+        return limit;
+    }
+
+    public boolean virtualClock() {
+        return state.virtualClock();
+    }
+
+    public List<OutputLine> output() {
+        return List.copyOf(output);
+    }
+
+    public boolean outputCut() {
+        return outputCut;
+    }
+
+    // ------------------------------------------------------------------ text
+
+    static String outcome(Step.Outcome outcome) {
+        return switch (outcome) {
+            case Step.Returned(Object value) -> "returned " + text(value);
+            case Step.Failed(Throwable e) -> "failed: " + text(e);
+        };
+    }
+
+    static String text(Object value) {
+        String s;
+        try {
+            s = String.valueOf(value);
+        } catch (RuntimeException e) {
+            s = value.getClass().getName() + " (its toString threw " + e + ")";
+        }
+        return s.length() > TEXT ? s.substring(0, TEXT) + "..." : s;
+    }
+
+    /**
+     * The tid a syscall names, for "who awaits whom": a record with an {@code int tid} component,
+     * as the homework's {@code AwaitTask(int tid)}. 0 for any other syscall.
+     */
+    static int awaitedTid(Object syscall) {
+        if (syscall == null || !syscall.getClass().isRecord()) {
+            return 0;
+        }
+        for (RecordComponent c : syscall.getClass().getRecordComponents()) {
+            if (c.getName().equals("tid") && c.getType() == int.class) {
+                try {
+                    c.getAccessor().setAccessible(true);
+                    return (int) c.getAccessor().invoke(syscall);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,124 @@
+package miniasyncio.trace;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the step-through page back: the entries its {@code data-state} elements list (from the
+ * DOM Chromium dumps after the page's script ran), and the recorder's JSON embedded in the file.
+ */
+final class StepPageDom {
+
+    private final String dom;
+
+    StepPageDom(String dom) {
+        this.dom = dom;
+    }
+
+    /** The step the page shows ({@code <body data-step="N">}). */
+    String step() {
+        Matcher m = Pattern.compile("<body data-step=\"(\\w*)\"").matcher(dom);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /** The text of each entry of the element with {@code data-state="state"}, in order. */
+    List<String> entries(String state) {
+        Matcher block = Pattern.compile("data-state=\"" + state + "\">(.*?)</(ol|table)>", Pattern.DOTALL).matcher(dom);
+        if (!block.find()) {
+            throw new AssertionError("no element with data-state=\"" + state + "\" in the page");
+        }
+        List<String> entries = new ArrayList<>();
+        Matcher entry = Pattern.compile("<(li|tr) class=\"(?:[^\"]* )?entry(?: [^\"]*)?\" data-tid=\"\\d+\">(.*?)</\\1>",
+                        Pattern.DOTALL)
+                .matcher(block.group(1));
+        while (entry.find()) {
+            entries.add(plain(entry.group(2)));
+        }
+        return entries;
+    }
+
+    /** The text of the element with {@code id}. */
+    String text(String id) {
+        Matcher m = Pattern.compile("id=\"" + id + "\"[^>]*>(.*?)</div>", Pattern.DOTALL).matcher(dom);
+        return m.find() ? plain(m.group(1)) : null;
+    }
+
+    /** "tid/step" of the timeline's running bar marked as this step's, or null. */
+    String currentBar() {
+        Matcher m = Pattern.compile("<rect class=\"bar running current\"[^>]* data-tid=\"(\\d+)\" data-step=\"(\\d+)\"")
+                .matcher(dom);
+        return m.find() ? m.group(1) + "/" + m.group(2) : null;
+    }
+
+    /** The text of the paragraph with {@code id}. */
+    String paragraph(String id) {
+        Matcher m = Pattern.compile("<p id=\"" + id + "\"[^>]*>(.*?)</p>", Pattern.DOTALL).matcher(dom);
+        return m.find() ? plain(m.group(1)) : null;
+    }
+
+    /** Lines of the output panel marked as printed by the step shown. */
+    List<String> outputNow() {
+        List<String> lines = new ArrayList<>();
+        Matcher m = Pattern.compile("<li class=\"now\"><span class=\"at\">[^<]*</span><span class=\"text\">(.*?)</span>")
+                .matcher(dom);
+        while (m.find()) {
+            lines.add(plain(m.group(1)));
+        }
+        return lines;
+    }
+
+    /** Table cells become "1 main returned null"; other tags vanish; entities are undone. */
+    private static String plain(String html) {
+        return html.replaceAll("</td><td[^>]*>", " ").replaceAll("<[^>]+>", "").replace("&lt;", "<")
+                .replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&").trim();
+    }
+
+    /** The recording embedded in the page. */
+    static JsonObject json(Path html) throws IOException {
+        String page = Files.readString(html, StandardCharsets.UTF_8);
+        Matcher m = Pattern.compile("<script type=\"application/json\" id=\"steps\">(.*?)</script>", Pattern.DOTALL)
+                .matcher(page);
+        if (!m.find()) {
+            throw new AssertionError("no embedded steps in " + html);
+        }
+        return JsonParser.parseString(m.group(1)).getAsJsonObject();
+    }
+
+    /** The recorded step numbered {@code n}. */
+    static JsonObject snap(JsonObject json, long n) {
+        for (JsonElement e : json.getAsJsonArray("snaps")) {
+            if (e.getAsJsonObject().get("n").getAsLong() == n) {
+                return e.getAsJsonObject();
+            }
+        }
+        throw new AssertionError("step " + n + " was not recorded");
+    }
+
+    /** The entries of one structure in the JSON, as the page words them. */
+    static List<String> jsonEntries(JsonObject snap, String state) {
+        List<String> out = new ArrayList<>();
+        for (JsonElement e : snap.getAsJsonArray(state)) {
+            JsonArray a = e.getAsJsonArray();
+            String task = "task " + a.get(0).getAsInt() + " (" + a.get(1).getAsString() + ")";
+            out.add(switch (state) {
+                case "ready" -> task + ": send " + a.get(2).getAsString();
+                case "sleeping" -> task + " wakes at " + String.format(java.util.Locale.ROOT, "%.3f s",
+                        a.get(3).getAsDouble()) + ": " + a.get(2).getAsString();
+                case "results" -> a.get(0).getAsInt() + " " + a.get(1).getAsString() + " " + a.get(2).getAsString();
+                default -> task + ": " + a.get(2).getAsString()
+                        + (a.get(3).getAsInt() == 0 ? "" : ", awaits task " + a.get(3).getAsInt());
+            });
+        }
+        return out;
+    }
+}
