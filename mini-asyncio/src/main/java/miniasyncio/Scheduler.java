@@ -184,17 +184,13 @@ public class Scheduler {
     /** The lecture's {@code _step_one}: resume the first ready task until it yields a syscall or ends. */
     protected final void stepOne() {
         Task task = ready.pollFirst();
-        Object value = task.sendValue;
-        Throwable error = task.throwValue;
-        task.sendValue = null;
-        task.throwValue = null;
         current = task;
         if (instrument != null) {
             instrument.beforeStep(task);
         }
         Step step;
         try {
-            step = error == null ? task.coroutine.send(value) : task.coroutine.throwInto(error);
+            step = task.resume(); // task.send(value): the value (or exception) schedule() left in the task
         } finally {
             current = null;
         }
@@ -231,15 +227,15 @@ public class Scheduler {
 
     /** Makes {@code task} ready, to be resumed with {@code value}: {@code ready.append((tid, task, value))}. */
     protected final void schedule(Task task, Object value) {
-        task.sendValue = value;
-        task.throwValue = null;
+        task.transfer = value;
+        task.throwIn = null;
         ready.addLast(task);
     }
 
     /** Makes {@code task} ready, to be resumed by throwing {@code exception} at its yield. */
     protected final void scheduleThrow(Task task, Throwable exception) {
-        task.sendValue = null;
-        task.throwValue = exception;
+        task.transfer = null;
+        task.throwIn = exception;
         ready.addLast(task);
     }
 
@@ -251,7 +247,6 @@ public class Scheduler {
         }
         long now = clock.nanoTime();
         task.wakeAt = nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
-        task.coroutine.forgetYielded(); // a sleeper keeps nothing of the request that put it to sleep
         sleeping.add(task);
     }
 
@@ -303,7 +298,7 @@ public class Scheduler {
         for (Task task : pendingTasks()) {
             current = task;
             try {
-                task.coroutine.close();
+                task.close();
             } catch (Throwable raised) { // nobody can retrieve it now: it is reported at the end of run
                 Step.Failed failed = new Step.Failed(raised);
                 results.put(task.tid, failed);
@@ -333,7 +328,7 @@ public class Scheduler {
 
     /** Python's {@code yield Sleep(d)}: suspends the running task; {@code caller} names it in errors. */
     public static Object syscall(String caller, Object request) {
-        return MiniAsyncio.runningCoroutine(caller).suspend(request);
+        return Coroutine.suspend(MiniAsyncio.runningTask(caller), request);
     }
 
     // ------------------------------- accessors, and the settings each collaborator keeps
