@@ -54,7 +54,7 @@ public final class MiniAsyncio {
      * @throws IllegalStateException outside a running task
      */
     public static void sleep(double seconds) {
-        Sleep request = seconds == 0 ? ZERO : new Sleep(seconds);
+        Sleep request = seconds == 0 ? ZERO : Sleep.of(seconds); // the same d again: the same Sleep, no allocation
         Coroutine.suspend(runningTask("sleep"), request); // Scheduler.syscall("sleep", request), one frame shorter
     }
 

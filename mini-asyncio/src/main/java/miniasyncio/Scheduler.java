@@ -2,7 +2,6 @@ package miniasyncio;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -32,8 +31,8 @@ public class Scheduler {
     protected final ArrayDeque<Task> ready = new ArrayDeque<>();
     /** Tasks waiting for a timer: a binary heap by (wake time, sequence number). */
     protected final TimerHeap sleeping = new TimerHeap();
-    /** How each finished task ended, by tid. */
-    protected final Map<Integer, Step.Outcome> results = new HashMap<>();
+    /** How each finished task ended, by tid: a map kept as an array indexed by tid ({@link TaskResults}). */
+    protected final Map<Integer, Step.Outcome> results = new TaskResults();
     /** The last tid handed out; the first task gets 1, as in the lecture. */
     protected int nextId = 0;
 
