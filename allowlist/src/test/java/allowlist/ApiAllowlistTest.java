@@ -603,7 +603,7 @@ class ApiAllowlistTest {
 
                 public class Inside {
                     public static Object peek(Task task) {
-                        return task.coroutine;
+                        return task.coroutine();
                     }
                 }
                 """;

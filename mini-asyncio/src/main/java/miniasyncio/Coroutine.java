@@ -16,8 +16,9 @@ import jdk.internal.vm.ContinuationScope;
  * {@code yield from}; Java needs no such chain. That is the port's one real departure from the
  * lecture.
  *
- * <p>Values cross the boundary through two fields: {@link #send} stores the value to deliver
- * and mounts the continuation; {@link #yield} stores the value to hand out and unmounts it.
+ * <p>The protocol's state (the value crossing the boundary, the state, the outcome) is a
+ * {@link Resumable}: a coroutine made here has its own; a {@link Task} is one itself, and its
+ * {@link Task#coroutine()} is a view of it, so that a task is one object over its continuation.
  * Everything runs on one thread, so plain fields are enough.
  */
 public final class Coroutine {
@@ -45,49 +46,36 @@ public final class Coroutine {
         }
     }
 
-    private enum State { CREATED, SUSPENDED, RUNNING, DONE }
-
-    private final Body continuation;
-    private final Object name;        // a String, or the Task this runs (its name is made when first asked for)
-    private State state = State.CREATED;
-    private Object transfer;          // value going in (send) or out (yield)
-    private Throwable throwIn;        // exception to raise at the suspension point
-    private Step.Outcome outcome;     // set once, when the body ends
-    private Step.Yielded lastYielded; // reused while the same object is yielded again (see yielded)
+    /** Where the protocol's state is: this coroutine's own, or the task it is the view of. */
+    private final Resumable target;
 
     /** A coroutine that will run {@code body} when first resumed; {@code name} appears in errors. */
     public Coroutine(String name, Callable<?> body) {
-        this((Object) name, body);
+        this.target = new Own(this, name, body);
     }
 
-    /** A task's coroutine: it names itself after {@code task}, without making a string per task. */
-    Coroutine(Task task, Callable<?> body) {
-        this((Object) task, body);
-    }
-
-    private Coroutine(Object name, Callable<?> body) {
-        ExportCheck.requireContinuations();
-        this.name = name;
-        this.continuation = new Body(this, body);
+    /** A task's coroutine: a view of the task, which carries the coroutine's state itself. */
+    Coroutine(Task task) {
+        this.target = task;
     }
 
     public String name() {
-        return name instanceof Task task ? task.name() : (String) name;
+        return target.name();
     }
 
     /** True once the body has returned or thrown; it will never run again. */
     public boolean isDone() {
-        return state == State.DONE;
+        return target.done();
     }
 
     /** True while the body runs (between a resume and its next yield). */
     public boolean isRunning() {
-        return state == State.RUNNING;
+        return target.state == Resumable.RUNNING;
     }
 
     /** How the body ended, or null while it has not. */
     public Step.Outcome outcome() {
-        return outcome;
+        return target.outcome();
     }
 
     /**
@@ -97,7 +85,7 @@ public final class Coroutine {
      * this coroutine, as the JDK does for an unmounted virtual thread's stack trace.
      */
     StackTraceElement[] suspendedStack() {
-        return state == State.SUSPENDED ? continuation.getStackTrace() : new StackTraceElement[0];
+        return target.suspendedStack();
     }
 
     /**
@@ -105,22 +93,12 @@ public final class Coroutine {
      * (the first resume starts the body; Python requires {@code None} there, we ignore it).
      */
     public Step send(Object value) {
-        return resume(value, null);
+        return target.send(value);
     }
 
     /** Resumes the body by throwing {@code exception} out of the {@link #yield} it waits in. */
     public Step throwInto(Throwable exception) {
-        if (exception == null) {
-            throw new NullPointerException("throwInto(null): pass the exception to raise in the coroutine");
-        }
-        if (state == State.CREATED) {
-            // Like Python: throwing into a generator that never started ends it at once,
-            // without running any of its body.
-            state = State.DONE;
-            outcome = new Step.Failed(exception);
-            return outcome;
-        }
-        return resume(null, exception);
+        return target.throwInto(exception);
     }
 
     /**
@@ -140,101 +118,48 @@ public final class Coroutine {
      *         closing its tasks makes a suspension there suspend, so that this always ends)
      */
     public void close() {
-        switch (state) {
-            case DONE -> { }
-            case CREATED -> {
-                state = State.DONE;
-                outcome = new Step.Failed(new Exit());
-            }
-            case RUNNING -> throw new IllegalStateException(
-                    "close() called on coroutine '" + name() + "' from inside itself");
-            case SUSPENDED -> {
-                Step step = resume(null, new Exit());
-                switch (step) {
-                    case Step.Yielded(Object value) -> {
-                        // The body caught Exit (or any Throwable) and suspended again: it would live
-                        // on as a zombie. Python's close() raises "generator ignored GeneratorExit".
-                        // It is dropped (its finally blocks cannot run); the report shows where it
-                        // suspended, as its stack trace.
-                        StackTraceElement[] where = continuation.getStackTrace();
-                        state = State.DONE;
-                        StackTraceElement at = MonitorWatchdog.firstUserFrame(where);
-                        IllegalStateException zombie = new IllegalStateException((name instanceof Task task
-                                ? task.toString() : "coroutine '" + name + "'") + " ignored close(): it caught"
-                                + " Coroutine.Exit and suspended again (yielding " + value + ")"
-                                + (at == null ? "" : " at " + at) + ". Let Coroutine.Exit propagate (a catch"
-                                + " (Throwable t) must rethrow it), or rethrow it after cleaning up.");
-                        zombie.setStackTrace(where);
-                        outcome = new Step.Failed(zombie);
-                        throw zombie;
-                    }
-                    case Step.Failed(Throwable raised) when !(raised instanceof Exit) -> {
-                        throw ((Step.Failed) step).rethrow(); // Python: close() raises what the body raised
-                    }
-                    default -> { } // Exit came out, or the body returned: closed as asked
-                }
-            }
-        }
-    }
-
-    private Step resume(Object value, Throwable exception) {
-        switch (state) {
-            case RUNNING -> throw new IllegalStateException(
-                    "coroutine '" + name() + "' is already running: a coroutine cannot resume itself");
-            case DONE -> throw new IllegalStateException(
-                    "coroutine '" + name() + "' has finished: it cannot be resumed again");
-            default -> { }
-        }
-        transfer = value;
-        throwIn = exception;
-        state = State.RUNNING;
-        continuation.run();
-        if (continuation.isDone()) {
-            state = State.DONE;
-            return outcome;
-        }
-        state = State.SUSPENDED;
-        Object out = transfer;
-        transfer = null;
-        return yielded(out);
+        target.close();
     }
 
     /**
-     * Hands out a Step.Yielded for {@code value}, reusing this coroutine's previous one when the
-     * same object is yielded again: a Yielded is immutable, and every {@code sleep(0)} yields the
-     * one shared request, so a scheduler step then allocates nothing (JMH's {@code -prof gc}
-     * showed 16 bytes per step before). A new coroutine's first yield also reuses the last one
-     * any coroutine made ({@link #recent}) when it wraps the same object: a million tasks that
-     * each start with {@code sleep(0)} then share one instead of making a million.
+     * Hands out a Step.Yielded for {@code value}, without making one when it can: a Yielded is
+     * immutable, so the last one made ({@link #recent}) is handed out again for the same object,
+     * every {@code sleep(0)} yields the one shared request, whose Yielded is made once, and a
+     * {@code sleep(d)} whose Sleep {@link Sleep#of} shared gets that Sleep's one Yielded. A
+     * scheduler step then allocates nothing (JMH's {@code -prof gc} showed 16 bytes per step
+     * before), and a million tasks that each start with {@code sleep(0)} share one Yielded.
      */
-    private Step.Yielded yielded(Object value) {
-        Step.Yielded last = lastYielded;
-        if (last != null && last.value() == value) {
-            return last;
+    static Step.Yielded yielded(Object value) {
+        if (value == MiniAsyncio.ZERO) {
+            return YIELDED_ZERO;
         }
         Step.Yielded shared = recent;
         if (shared != null && shared.value() == value) {
-            return lastYielded = shared;
+            return shared;
         }
-        return lastYielded = recent = new Step.Yielded(value);
+        if (value instanceof Sleep sleep) { // Sleep.of shares a Sleep per duration: share its Yielded too
+            int slot = Sleep.slot(sleep.duration());
+            Step.Yielded kept = SLEEPS[slot];
+            if (kept != null && kept.value() == value) {
+                return recent = kept;
+            }
+            return recent = SLEEPS[slot] = new Step.Yielded(value);
+        }
+        return recent = new Step.Yielded(value);
     }
 
+    /** The Step.Yielded of each Sleep that {@link Sleep#of} keeps, in the same slot. */
+    private static final Step.Yielded[] SLEEPS = new Step.Yielded[1 << Sleep.RECENT_BITS];
+
+    private static final Step.Yielded YIELDED_ZERO = new Step.Yielded(MiniAsyncio.ZERO);
+
     /**
-     * The last Step.Yielded any coroutine made. Loops on other threads may write it at the same
-     * time: that is safe without a lock, because a Yielded is immutable (its one field is final,
-     * so any thread that reads the reference sees the whole object), and a lost write only costs
-     * an allocation. It keeps at most one yielded object alive.
+     * The last Step.Yielded made. Loops on other threads may write it at the same time: that is
+     * safe without a lock, because a Yielded is immutable (its one field is final, so any thread
+     * that reads the reference sees the whole object), and a lost write only costs an
+     * allocation. It keeps at most one yielded object alive.
      */
     private static Step.Yielded recent;
-
-    /**
-     * Drops the Step.Yielded kept for reuse: the scheduler calls it when a task goes to sleep on a
-     * timer, whose request ({@code Sleep(d)}) is never yielded again, so that a sleeping task
-     * does not keep its last request and its wrapper alive (40 bytes of a sleeper's footprint).
-     */
-    void forgetYielded() {
-        lastYielded = null;
-    }
 
     /**
      * Suspends the innermost running coroutine, handing {@code value} out to whoever resumed it,
@@ -244,30 +169,46 @@ public final class Coroutine {
      *         JDK cannot unmount the stack (see {@link Body#onPinned}).
      */
     public static Object yield(Object value) {
-        Coroutine self = current();
+        Resumable self = running();
         if (self == null) {
             throw new IllegalStateException(
                     "Coroutine.yield() called outside a coroutine: only code running inside a task or generator can suspend");
         }
-        return self.suspend(value);
+        return suspend(self, value);
+    }
+
+    // ------------------------------------ the continuation under a coroutine (for Resumable)
+
+    /** A continuation that will run {@code body} for {@code owner}. */
+    static Object newContinuation(Resumable owner, Callable<?> body) {
+        ExportCheck.requireContinuations();
+        return new Body(owner, body);
+    }
+
+    /** Mounts it until its next yield or its end; true once it has ended. */
+    static boolean mount(Object continuation) {
+        Body body = (Body) continuation;
+        body.run();
+        return body.isDone();
     }
 
     /**
-     * {@link #yield} for a caller that already knows it runs inside this coroutine (the
-     * scheduler's syscall has just checked it), so that the running coroutine is not looked up
-     * twice on every {@code sleep}.
+     * Suspends {@code self}, which the caller knows is the innermost coroutine or task running,
+     * handing {@code value} out; returns the value it is next resumed with, or throws what is
+     * thrown in. Here, not in {@link Resumable}, so that a frozen stack holds this one frame above
+     * the caller ({@code sleep}) and the JDK's own.
      */
-    Object suspend(Object value) {
-        transfer = value;
+    static Object suspend(Resumable self, Object value) {
+        self.transfer = value;
         try {
             Continuation.yield(SCOPE);
         } catch (StackOverflowError tooDeep) {
-            throw tooDeepToSuspend(name(), tooDeep);
+            throw tooDeepToSuspend(self.name(), tooDeep);
         }
         // Resumed: by send (a value), or by throwInto/close (an exception).
-        Throwable thrown = throwIn;
+        Throwable thrown = self.throwIn;
         if (thrown != null) {
-            throwIn = null;
+            self.throwIn = null;
             if (thrown.getStackTrace().length == 0) {
                 // An exception made by the scheduler (for example "unknown syscall") has no
                 // stack of its own: give it the task's, so the trace points at the user's line.
@@ -275,9 +216,25 @@ public final class Coroutine {
             }
             sneakyThrow(thrown);
         }
-        Object in = transfer;
-        transfer = null;
+        Object in = self.transfer;
+        self.transfer = null;
         return in;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
+        throw (T) t; // lets a checked exception thrown into the coroutine surface unchanged
+    }
+
+    /** The frames of an unmounted continuation, innermost first. */
+    static StackTraceElement[] stackOf(Object continuation) {
+        return ((Body) continuation).getStackTrace();
+    }
+
+    /** The innermost coroutine or task running on this thread, or null outside any. */
+    static Resumable running() {
+        Continuation c = Continuation.getCurrentContinuation(SCOPE);
+        return c instanceof Body body ? body.owner : null;
     }
 
     /**
@@ -322,28 +279,56 @@ public final class Coroutine {
         }
     }
 
-    /** The innermost coroutine running on this thread, or null outside any. */
+    /** The innermost coroutine running on this thread (a task's: a view of it), or null outside any. */
     public static Coroutine current() {
-        Continuation c = Continuation.getCurrentContinuation(SCOPE);
-        return c instanceof Body body ? body.owner : null;
+        Resumable running = running();
+        return running == null ? null : running instanceof Own own ? own.face : new Coroutine((Task) running);
     }
 
-    @SuppressWarnings("unchecked")
-    private static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
-        throw (T) t; // lets a checked exception thrown into the coroutine surface unchanged
+    /** Two views of one task's coroutine are the same coroutine. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Coroutine that && that.target == target;
+    }
+
+    @Override
+    public int hashCode() {
+        return System.identityHashCode(target);
     }
 
     @Override
     public String toString() {
-        return "Coroutine[" + name() + ", " + state.name().toLowerCase() + "]";
+        return "Coroutine[" + name() + ", " + target.stateName() + "]";
+    }
+
+    /** The state of a coroutine made with {@code new Coroutine(name, body)} (a generator's, say). */
+    private static final class Own extends Resumable {
+        private final Coroutine face;
+        private final String name;
+
+        Own(Coroutine face, String name, Callable<?> body) {
+            super(body);
+            this.face = face;
+            this.name = name;
+        }
+
+        @Override
+        String name() {
+            return name;
+        }
+
+        @Override
+        String describe() {
+            return "coroutine '" + name + "'";
+        }
     }
 
     /** The continuation itself: runs the body once (see {@link #START}) and records how it ended. */
     private static final class Body extends Continuation {
-        private final Coroutine owner;
+        private final Resumable owner; // the coroutine's state: a Task, or a Coroutine's own
         private Callable<?> body; // dropped when it starts, so that a running task does not keep it twice
 
-        Body(Coroutine owner, Callable<?> body) {
+        Body(Resumable owner, Callable<?> body) {
             super(SCOPE, START);
             this.owner = owner;
             this.body = body;
@@ -374,16 +359,16 @@ public final class Coroutine {
             Body self = (Body) Continuation.getCurrentContinuation(SCOPE);
             Callable<?> body = self.body;
             self.body = null;
-            Coroutine owner = self.owner;
+            Resumable owner = self.owner;
             try {
                 // The call comes first and the Step after: written the other way round, the
                 // interpreter allocates the Step before the call and a suspended body keeps it
                 // on its stack (16 bytes per sleeping task).
                 Object value = body.call();
                 // Most tasks return nothing: they share one immutable Returned(null).
-                owner.outcome = value == null ? RETURNED_NULL : new Step.Returned(value);
+                owner.transfer = value == null ? RETURNED_NULL : new Step.Returned(value); // its outcome
             } catch (Throwable t) {
-                owner.outcome = new Step.Failed(t);
+                owner.transfer = new Step.Failed(t);
             }
         }
     };

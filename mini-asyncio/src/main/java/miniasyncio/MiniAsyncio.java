@@ -54,8 +54,8 @@ public final class MiniAsyncio {
      * @throws IllegalStateException outside a running task
      */
     public static void sleep(double seconds) {
-        Sleep request = seconds == 0 ? ZERO : new Sleep(seconds);
-        runningCoroutine("sleep").suspend(request); // Scheduler.syscall("sleep", request), one frame shorter
+        Sleep request = seconds == 0 ? ZERO : Sleep.of(seconds); // the same d again: the same Sleep, no allocation
+        Coroutine.suspend(runningTask("sleep"), request); // Scheduler.syscall("sleep", request), one frame shorter
     }
 
     public static void sleep(Duration duration) {
@@ -85,7 +85,7 @@ public final class MiniAsyncio {
         return (T) Scheduler.syscall("toThread", new ToThread(call));
     }
 
-    private static final Sleep ZERO = new Sleep(0);
+    static final Sleep ZERO = new Sleep(0); // one shared request: a sleep(0) step allocates nothing
 
     /**
      * Registers {@code body} as a new task of the running scheduler and returns its tid, without
@@ -129,25 +129,24 @@ public final class MiniAsyncio {
     }
 
     /**
-     * The running task's coroutine, checked: the one a syscall suspends. {@code sleep} calls it
-     * and suspends the coroutine itself, rather than through {@link Scheduler#syscall}, so that a
-     * sleeping task's frozen stack holds one frame fewer (a million sleepers hold a million).
+     * The running task, checked: the one a syscall suspends. {@code sleep} calls it and suspends
+     * the task itself, rather than through {@link Scheduler#syscall}, so that a sleeping task's
+     * frozen stack holds one frame fewer (a million sleepers hold a million).
      *
      * @throws IllegalStateException outside a running task, or inside a Generator's body
      */
-    static Coroutine runningCoroutine(String caller) {
+    static Task runningTask(String caller) {
         Scheduler scheduler = Scheduler.current();
         Task task = scheduler == null ? null : scheduler.currentTask();
         if (task == null) {
             throw new IllegalStateException(caller + "() called outside a running task: start tasks with run()");
         }
-        Coroutine running = Coroutine.current();
-        if (running != task.coroutine) {
+        if (Coroutine.running() != task) {
             throw new IllegalStateException(caller + "() called inside a Generator's body: a generator yields to"
                     + " whoever calls next() on it, not to the scheduler. Call " + caller
                     + "() from the task's own code.");
         }
-        return running;
+        return task;
     }
 
     static Callable<Object> asCallable(AsyncRunnable body) {

@@ -141,11 +141,11 @@ final class MonitorWatchdog {
             pending = List.of();
         }
         for (Task task : pending) {
-            if (task == blocked || task.coroutine.suspendedStack().length == 0) {
+            if (task == blocked || task.suspendedStack().length == 0) {
                 continue;
             }
             suspended.add(task);
-            if (where != null && contains(task.coroutine.suspendedStack(), where)) {
+            if (where != null && contains(task.suspendedStack(), where)) {
                 sameCode.add(task);
             }
         }
@@ -156,7 +156,7 @@ final class MonitorWatchdog {
             out.append(holders.size() == 1 ? "The monitor is held by a suspended task:\n"
                     : "The monitor is held by one of these suspended tasks:\n");
             for (Task task : holders) {
-                StackTraceElement at = firstUserFrame(task.coroutine.suspendedStack());
+                StackTraceElement at = firstUserFrame(task.suspendedStack());
                 out.append("  ").append(task).append(", suspended inside it at ").append(at).append('\n');
             }
         }

@@ -2,7 +2,6 @@ package miniasyncio;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -32,8 +31,8 @@ public class Scheduler {
     protected final ArrayDeque<Task> ready = new ArrayDeque<>();
     /** Tasks waiting for a timer: a binary heap by (wake time, sequence number). */
     protected final TimerHeap sleeping = new TimerHeap();
-    /** How each finished task ended, by tid. */
-    protected final Map<Integer, Step.Outcome> results = new HashMap<>();
+    /** How each finished task ended, by tid: a map kept as an array indexed by tid ({@link TaskResults}). */
+    protected final Map<Integer, Step.Outcome> results = new TaskResults();
     /** The last tid handed out; the first task gets 1, as in the lecture. */
     protected int nextId = 0;
 
@@ -194,7 +193,7 @@ public class Scheduler {
         task.throwValue = null;
         Step step;
         try {
-            step = error == null ? task.coroutine.send(value) : task.coroutine.throwInto(error);
+            step = task.resume(); // task.send(value): the value (or exception) schedule() left in the task
         } finally {
             current = null;
         }
@@ -231,15 +230,15 @@ public class Scheduler {
 
     /** Makes {@code task} ready, to be resumed with {@code value}: {@code ready.append((tid, task, value))}. */
     protected final void schedule(Task task, Object value) {
-        task.sendValue = value;
-        task.throwValue = null;
+        task.transfer = value;
+        task.throwIn = null;
         ready.addLast(task);
     }
 
     /** Makes {@code task} ready, to be resumed by throwing {@code exception} at its yield. */
     protected final void scheduleThrow(Task task, Throwable exception) {
-        task.sendValue = null;
-        task.throwValue = exception;
+        task.transfer = null;
+        task.throwIn = exception;
         ready.addLast(task);
     }
 
@@ -251,7 +250,6 @@ public class Scheduler {
         }
         long now = clock.nanoTime();
         task.wakeAt = nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
-        task.coroutine.forgetYielded(); // a sleeper keeps nothing of the request that put it to sleep
         sleeping.add(task);
     }
 
@@ -303,7 +301,7 @@ public class Scheduler {
         for (Task task : pendingTasks()) {
             current = task;
             try {
-                task.coroutine.close();
+                task.close();
             } catch (Throwable raised) { // nobody can retrieve it now: it is reported at the end of run
                 Step.Failed failed = new Step.Failed(raised);
                 results.put(task.tid, failed);
@@ -333,7 +331,7 @@ public class Scheduler {
 
     /** Python's {@code yield Sleep(d)}: suspends the running task; {@code caller} names it in errors. */
     public static Object syscall(String caller, Object request) {
-        return MiniAsyncio.runningCoroutine(caller).suspend(request);
+        return Coroutine.suspend(MiniAsyncio.runningTask(caller), request);
     }
 
     // ------------------------------- accessors, and the settings each collaborator keeps

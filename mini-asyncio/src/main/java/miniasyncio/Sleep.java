@@ -15,6 +15,29 @@ public record Sleep(double duration) {
         }
     }
 
+    /**
+     * A Sleep for {@code seconds}, without making one when a Sleep of the same duration was
+     * made recently: {@code sleep(d)} asks here, so that a task sleeping the same {@code d} again
+     * and again (the usual loop) allocates nothing per sleep. A Sleep is immutable, so sharing it
+     * is safe, across loops on other threads too (a lost write only costs an allocation).
+     */
+    static Sleep of(double seconds) {
+        int slot = slot(seconds);
+        Sleep recent = RECENT[slot];
+        if (recent != null && Double.doubleToRawLongBits(recent.duration) == Double.doubleToRawLongBits(seconds)) {
+            return recent;
+        }
+        return RECENT[slot] = new Sleep(seconds);
+    }
+
+    /** Where a duration's Sleep is kept in {@link #RECENT} (and its Step.Yielded, by {@link Coroutine}). */
+    static int slot(double seconds) {
+        return (int) ((Double.doubleToRawLongBits(seconds) * 0x9E3779B97F4A7C15L) >>> (64 - RECENT_BITS));
+    }
+
+    static final int RECENT_BITS = 6;
+    private static final Sleep[] RECENT = new Sleep[1 << RECENT_BITS];
+
     /** The duration in whole nanoseconds, rounded, so that 0.05 + 0.05 is exactly 0.10 on the clock. */
     public long nanos() {
         return Math.round(duration * 1e9); // saturates at Long.MAX_VALUE for absurd durations

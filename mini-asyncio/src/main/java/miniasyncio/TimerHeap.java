@@ -18,16 +18,17 @@ import java.util.NoSuchElementException;
  * in the same order, so a comparison reads two neighbouring numbers and the tasks themselves are
  * only moved, never read. Equal wake times are common (on the virtual clock, every task that
  * sleeps 0.1 s at the same instant): they are ordered by a sequence number the heap gives each
- * task as it goes to sleep, kept in a second {@code long[]}, so that equal timers stay first in,
+ * task as it goes to sleep, kept in an {@code int[]}, so that equal timers stay first in,
  * first out without reading a task either.
  */
 public final class TimerHeap extends AbstractQueue<Task> {
 
     private long[] wakeAt = new long[16];
-    private long[] order = new long[16]; // the sequence number of going to sleep: ties go first in, first out
+    private int[] order = new int[16]; // the sequence number of going to sleep: ties go first in, first out
     private Task[] tasks = new Task[16];
     private int size;
-    private long nextOrder;
+    private int nextOrder;
+    private int renumberAt = Integer.MAX_VALUE; // see renumber(); lower only in tests
     private int modCount;
 
     /** Adds {@code task}, keyed by its {@link Task#wakeAt()}: after every task already here with the same time. */
@@ -43,6 +44,11 @@ public final class TimerHeap extends AbstractQueue<Task> {
             tasks = Arrays.copyOf(tasks, grown);
         }
         modCount++;
+        if (size == 0) {
+            nextOrder = 0; // nobody asleep: the numbering can start again
+        } else if (nextOrder == renumberAt) {
+            renumber();
+        }
         siftUp(size++, task.wakeAt, nextOrder++, task);
         return true;
     }
@@ -108,6 +114,30 @@ public final class TimerHeap extends AbstractQueue<Task> {
         modCount++;
         Arrays.fill(tasks, 0, size, null);
         size = 0;
+        nextOrder = 0;
+    }
+
+    /**
+     * Numbers the sleepers 0, 1, 2... again in the order they went to sleep, so that the next
+     * number fits an {@code int} (4 bytes a sleeper instead of a {@code long}'s 8). It runs only
+     * when 2^31 sleeps were numbered while somebody was always asleep: O(n log n) once in two
+     * billion sleeps. The heap stays a heap: every comparison between sleepers gives what it gave.
+     */
+    private void renumber() {
+        Integer[] slots = new Integer[size];
+        for (int i = 0; i < size; i++) {
+            slots[i] = i;
+        }
+        Arrays.sort(slots, (a, b) -> Integer.compare(order[a], order[b]));
+        for (int rank = 0; rank < size; rank++) {
+            order[slots[rank]] = rank;
+        }
+        nextOrder = size;
+    }
+
+    /** For tests: renumber when the next number reaches {@code at}, not at {@link Integer#MAX_VALUE}. */
+    void renumberAt(int at) {
+        renumberAt = at;
     }
 
     /** The sleeping tasks in heap order (not sorted), as {@code PriorityQueue}'s iterator. */
@@ -151,7 +181,7 @@ public final class TimerHeap extends AbstractQueue<Task> {
         int last = --size;
         Task moved = tasks[last];
         long key = wakeAt[last];
-        long seq = order[last];
+        int seq = order[last];
         tasks[last] = null;
         if (i == last) {
             return;
@@ -163,11 +193,11 @@ public final class TimerHeap extends AbstractQueue<Task> {
     }
 
     /** Does the timer (k1, s1) go off strictly before (k2, s2)? Wake time first, then order of going to sleep. */
-    private static boolean before(long k1, long s1, long k2, long s2) {
+    private static boolean before(long k1, int s1, long k2, int s2) {
         return k1 != k2 ? k1 < k2 : s1 < s2;
     }
 
-    private void siftUp(int i, long key, long seq, Task task) {
+    private void siftUp(int i, long key, int seq, Task task) {
         while (i > 0) {
             int parent = (i - 1) >>> 1;
             if (!before(key, seq, wakeAt[parent], order[parent])) {
@@ -179,7 +209,7 @@ public final class TimerHeap extends AbstractQueue<Task> {
         put(i, key, seq, task);
     }
 
-    private void siftDown(int i, long key, long seq, Task task) {
+    private void siftDown(int i, long key, int seq, Task task) {
         int half = size >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
@@ -196,7 +226,7 @@ public final class TimerHeap extends AbstractQueue<Task> {
         put(i, key, seq, task);
     }
 
-    private void put(int i, long key, long seq, Task task) {
+    private void put(int i, long key, int seq, Task task) {
         wakeAt[i] = key;
         order[i] = seq;
         tasks[i] = task;

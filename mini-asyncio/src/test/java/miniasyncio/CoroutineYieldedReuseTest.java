@@ -67,4 +67,25 @@ class CoroutineYieldedReuseTest {
         assertThat(((Step.Yielded) fromSecond).value()).isSameAs(request);
         assertThat(second.send("in")).isEqualTo(new Step.Returned("in"));
     }
+
+    @Test
+    void aSleepOfADurationMadeBeforeIsSharedWithItsStep() {
+        Sleep first = Sleep.of(0.25);
+        assertThat(Sleep.of(0.25)).isSameAs(first);
+        assertThat(Sleep.of(0.5)).isNotSameAs(first).isEqualTo(new Sleep(0.5));
+        assertThat(Sleep.of(-0.0)).isEqualTo(new Sleep(-0.0)); // -0.0 is not 0.0: its own Sleep, still valid
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Sleep.of(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class); // checked as new Sleep checks it
+        Object other = new Object();
+        Coroutine c = new Coroutine("sleeper", () -> {
+            Coroutine.yield(Sleep.of(0.25));
+            Coroutine.yield(other); // in between, another yield: the Sleep's step is still the same
+            Coroutine.yield(Sleep.of(0.25));
+            return null;
+        });
+        Step one = c.send(null);
+        c.send(null);
+        Step again = c.send(null);
+        assertThat(again).isSameAs(one).isEqualTo(new Step.Yielded(new Sleep(0.25)));
+    }
 }

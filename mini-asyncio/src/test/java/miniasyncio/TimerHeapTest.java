@@ -29,8 +29,18 @@ class TimerHeapTest {
 
     @Test
     void pollsInTheOrderOfAPriorityQueueUnderRandomAddsPollsAndRemoves() {
-        SplittableRandom random = new SplittableRandom(7);
+        againstAPriorityQueue(new TimerHeap());
+    }
+
+    @Test
+    void renumberingTheOrderOfGoingToSleepKeepsThatOrder() {
         TimerHeap heap = new TimerHeap();
+        heap.renumberAt(97); // renumbered again and again over the 20,000 operations
+        againstAPriorityQueue(heap);
+    }
+
+    private void againstAPriorityQueue(TimerHeap heap) {
+        SplittableRandom random = new SplittableRandom(7);
         PriorityQueue<Task> reference = new PriorityQueue<>(BY_WAKE_TIME);
         List<Task> all = new ArrayList<>();
         for (int op = 0; op < 20_000; op++) {
