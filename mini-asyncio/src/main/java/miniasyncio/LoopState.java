@@ -15,8 +15,8 @@ import java.util.Map;
  * never changes what the loop does. Call it from an {@link Instrument}'s hooks, on the loop's
  * thread.
  *
- * <p>{@link Instrument#beforeStep} sees what the task is about to be sent: the loop takes it
- * out of the task only after that hook.
+ * <p>{@link Instrument#beforeStep} sees what the task is about to be sent: it stays in the task
+ * until the task resumes.
  */
 public final class LoopState {
 
@@ -28,16 +28,6 @@ public final class LoopState {
 
     public static LoopState of(Scheduler scheduler) {
         return new LoopState(scheduler);
-    }
-
-    /** What the loop is about to send {@code task} (call it from beforeStep): a value, or the Throwable to throw into it. */
-    public Object sentValue(Task task) {
-        return task.throwValue != null ? task.throwValue : task.sendValue;
-    }
-
-    /** Whether {@link #sentValue} is an exception thrown into the task rather than a value sent. */
-    public boolean sentIsThrow(Task task) {
-        return task.throwValue != null;
     }
 
     /** The running task, or null between steps. */
@@ -70,13 +60,16 @@ public final class LoopState {
         return scheduler.ready.size();
     }
 
-    /** The value a task in {@code ready} will be sent: its exception to throw if it has one. */
+    /**
+     * The value a task in {@code ready} will be sent (its exception to throw, if it has one); from
+     * {@link Instrument#beforeStep}, what the running task is about to be sent.
+     */
     public Object pendingValue(Task task) {
-        return task.throwValue != null ? task.throwValue : task.sendValue;
+        return task.throwIn != null ? task.throwIn : task.transfer;
     }
 
     public boolean pendingIsThrow(Task task) {
-        return task.throwValue != null;
+        return task.throwIn != null;
     }
 
     /** The tasks in {@code sleeping}, in the heap's own (array) order: not sorted. */

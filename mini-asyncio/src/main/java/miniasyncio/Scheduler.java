@@ -185,12 +185,8 @@ public class Scheduler {
         Task task = ready.pollFirst();
         current = task;
         if (instrument != null) {
-            instrument.beforeStep(task); // it may read what the task is about to be sent
+            instrument.beforeStep(task); // it may still read what the task is about to be sent
         }
-        Object value = task.sendValue;
-        Throwable error = task.throwValue;
-        task.sendValue = null; // the task must not keep a value alive while it runs or sleeps
-        task.throwValue = null;
         Step step;
         try {
             step = task.resume(); // task.send(value): the value (or exception) schedule() left in the task

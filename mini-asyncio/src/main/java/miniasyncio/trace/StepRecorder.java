@@ -178,11 +178,11 @@ public final class StepRecorder implements Instrument {
             idleSince.setLength(0);
             return; // not kept: a counter is all this step costs
         }
-        Object sent = state.sentValue(task);
+        Object sent = state.pendingValue(task);
         String idle = idleSince.toString();
         idleSince.setLength(0);
         current = new Snapshot(steps, state.nanoTime() - start, idle, task.tid(), info.name, info.steps,
-                text(sent), state.sentIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
+                text(sent), state.pendingIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
                 state.sleepingSize(), state.sleepingSize() <= SCAN_LIMIT, results(), state.results().size(),
                 parked(task), parkedSize);
     }
