@@ -3,7 +3,9 @@ package exercises.step5_cancellation;
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.FutureScheduler;
 import exercises.step3_futures.TaskFuture;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
@@ -44,6 +46,8 @@ public class CancellableScheduler extends FutureScheduler {
     // BEGIN SOLUTION MEMBERS
     /** Tasks that were running when cancelled: they get the exception at their next yield. */
     private final Set<Task> cancelRequested = new HashSet<>();
+    /** tid -> cancellation requests not taken back (asyncio's {@code _num_cancels_requested}). */
+    private final Map<Integer, Integer> requests = new HashMap<>();
 
     private static CancelledException cancelledError(Task task) {
         CancelledException e = new CancelledException(task + " was cancelled");
@@ -66,6 +70,7 @@ public class CancellableScheduler extends FutureScheduler {
             return false;
         }
         Task task = future.task();
+        requests.merge(tid, 1, Integer::sum);
         if (task == currentTask()) {
             cancelRequested.add(task); // computing: it gets the exception at its next yield
             return true;
@@ -76,6 +81,40 @@ public class CancellableScheduler extends FutureScheduler {
         }
         throw new IllegalStateException(task + " is not finished, yet neither running, ready, sleeping nor"
                 + " parked: the scheduler lost track of it");
+        // END SOLUTION
+    }
+
+    /**
+     * asyncio's {@code task.cancelling()}: how many cancellation requests task {@code tid} has had
+     * (each {@link #cancel} that returned true) and not taken back with {@link #uncancel}.
+     *
+     * @throws IllegalArgumentException if there is no task {@code tid}
+     */
+    public int cancelling(int tid) {
+        // BEGIN SOLUTION
+        futureOf(tid); // an unknown tid: IllegalArgumentException
+        return requests.getOrDefault(tid, 0);
+        // END SOLUTION
+    }
+
+    /**
+     * asyncio's {@code task.uncancel()}: takes one cancellation request back (never below 0) and
+     * returns how many are left. When none is left, a request that has not reached the task yet
+     * (it was running when cancelled) is withdrawn: it will not get the exception at its next
+     * yield. A timeout or a task group that cancelled the task itself calls it once it has
+     * handled that cancellation, so that what is left comes from elsewhere and goes on.
+     *
+     * @throws IllegalArgumentException if there is no task {@code tid}
+     */
+    public int uncancel(int tid) {
+        // BEGIN SOLUTION
+        Task task = futureOf(tid).task();
+        int left = Math.max(0, requests.getOrDefault(tid, 0) - 1);
+        requests.put(tid, left);
+        if (left == 0) {
+            cancelRequested.remove(task); // asyncio: _must_cancel = False
+        }
+        return left;
         // END SOLUTION
     }
 
