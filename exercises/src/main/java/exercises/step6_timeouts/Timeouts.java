@@ -8,6 +8,7 @@ import exercises.Unchecked;
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -109,11 +110,17 @@ public final class Timeouts {
         // The requests the task had on entering: an outer scope's, or one from elsewhere. Only
         // when ours is the last one left is the cancellation ours to turn into a timeout.
         int cancellingOnEntry = loop.cancelling(me);
+        // The deadline is fixed now, on entering: a timer that starts late (the loop was busy)
+        // still fires at it, and one already due fires at its first turn, before the body
+        // resumes from any wait (timeout(0) around sleep(0) is a timeout).
+        long entered = loop.clock().nanoTime();
+        long deadline = seconds * 1e9 >= Long.MAX_VALUE - entered ? Long.MAX_VALUE : entered + Math.round(seconds * 1e9);
         boolean[] expired = {false};
         TaskFuture<Object> timer = spawn("timeout timer", () -> {
-            if (seconds > 0) {
-                sleep(seconds);
-            } // 0: fire at the timer's first turn, before the body resumes from any wait
+            long left = deadline - loop.clock().nanoTime();
+            if (left > 0) {
+                sleep(Duration.ofNanos(left));
+            }
             expired[0] = true;
             loop.cancel(me);
             return null;
