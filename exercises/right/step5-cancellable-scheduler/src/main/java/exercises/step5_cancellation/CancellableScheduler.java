@@ -3,7 +3,9 @@ package exercises.step5_cancellation;
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.FutureScheduler;
 import exercises.step3_futures.TaskFuture;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
@@ -47,6 +49,9 @@ public class CancellableScheduler extends FutureScheduler {
      */
     private final Set<Task> cancelAtNextYield = new HashSet<>();
 
+    /** How many cancel requests each task has had, minus the ones taken back. */
+    private final Map<Task, Integer> pendingRequests = new HashMap<>();
+
     private static CancelledException cancellation(Task task) {
         return new CancelledException("task " + task.tid() + " (" + task.name() + ") was cancelled");
     }
@@ -64,6 +69,7 @@ public class CancellableScheduler extends FutureScheduler {
             return false;
         }
         Task task = future.task();
+        pendingRequests.merge(task, 1, Integer::sum);
         if (task == currentTask()) {
             cancelAtNextYield.add(task);
         } else if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
@@ -72,6 +78,25 @@ public class CancellableScheduler extends FutureScheduler {
             cancelAtNextYield.add(task); // nowhere we know of: deliver it at its next yield
         }
         return true;
+    }
+
+    /** The cancel requests of task {@code tid} not taken back. */
+    public int cancelling(int tid) {
+        return pendingRequests.getOrDefault(futureOf(tid).task(), 0);
+    }
+
+    /** Takes one request back; at none left, one not delivered yet is dropped. */
+    public int uncancel(int tid) {
+        Task task = futureOf(tid).task();
+        int count = pendingRequests.getOrDefault(task, 0);
+        if (count > 0) {
+            count--;
+            pendingRequests.put(task, count);
+        }
+        if (count == 0) {
+            cancelAtNextYield.remove(task);
+        }
+        return count;
     }
 
     /** A task with a cancellation request gets the exception instead of its syscall. */
