@@ -1,6 +1,8 @@
 package exercises.step5_cancellation;
 
+import exercises.step3_futures.AwaitFuture;
 import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.Future;
 import exercises.step3_futures.FutureScheduler;
 import exercises.step3_futures.TaskFuture;
 import java.util.HashMap;
@@ -49,6 +51,9 @@ public class CancellableScheduler extends FutureScheduler {
      */
     private final Set<Task> cancelAtNextYield = new HashSet<>();
 
+    /** The task each parked task waits for, if it waits for a task. */
+    private final Map<Task, TaskFuture<?>> waitsForTask = new HashMap<>();
+
     /** How many cancel requests each task has had, minus the ones taken back. */
     private final Map<Task, Integer> pendingRequests = new HashMap<>();
 
@@ -70,8 +75,11 @@ public class CancellableScheduler extends FutureScheduler {
         }
         Task task = future.task();
         pendingRequests.merge(task, 1, Integer::sum);
+        TaskFuture<?> awaited = waitsForTask.get(task);
         if (task == currentTask()) {
             cancelAtNextYield.add(task);
+        } else if (awaited != null && !awaited.isDone()) {
+            awaited.cancel(); // asyncio cancels what the task waits for; the task waits on for it
         } else if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
             scheduleThrow(task, cancellation(task)); // resumed where it is suspended
         } else {
@@ -102,6 +110,16 @@ public class CancellableScheduler extends FutureScheduler {
     /** A task with a cancellation request gets the exception instead of its syscall. */
     @Override
     protected void handleSyscall(Task task, Object syscall) {
+        waitsForTask.remove(task);
+        TaskFuture<?> other = syscall instanceof AwaitFuture a && a.future() instanceof TaskFuture<?> t && !t.isDone() ? t : null;
+        if (other != null) {
+            waitsForTask.put(task, other);
+            if (cancelAtNextYield.remove(task)) {
+                super.handleSyscall(task, syscall); // it parks, and the task it waits for is cancelled
+                other.cancel();
+                return;
+            }
+        }
         if (cancelAtNextYield.remove(task)) {
             scheduleThrow(task, cancellation(task)); // instead of doing what it yielded
             return;
@@ -118,6 +136,7 @@ public class CancellableScheduler extends FutureScheduler {
      */
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
+        waitsForTask.remove(task);
         boolean requested = cancelAtNextYield.remove(task);
         Step.Outcome ended = outcome;
         if (requested && outcome instanceof Step.Returned) {
@@ -136,6 +155,19 @@ public class CancellableScheduler extends FutureScheduler {
         }
         throw new IllegalStateException(caller + "() needs a running CancellableScheduler (or a subclass):"
                 + " start the program with new CancellableScheduler().run(main)");
+    }
+
+    /** A future that follows {@code future}; cancelling its waiter leaves {@code future} alone. */
+    public static <T> Future<T> shield(Future<T> future) {
+        Future<T> copy = new Future<>();
+        future.addDoneCallback(done -> {
+            if (done.exception() == null) {
+                copy.setResult(done.result());
+            } else {
+                copy.setException(done.exception());
+            }
+        });
+        return copy;
     }
 
     /** {@code task.cancel()} for the running scheduler, by tid. */
