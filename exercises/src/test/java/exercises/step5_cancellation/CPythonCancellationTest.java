@@ -244,4 +244,43 @@ class CPythonCancellationTest {
         });
         assertThat(proof[0]).isEqualTo(1);
     }
+
+    @Test
+    @DisplayName("test_tasks.test_shield_result")
+    void shieldResult() {
+        Future<Integer> inner = new Future<>();
+        Future<Integer> outer = CancellableScheduler.shield(inner);
+        inner.setResult(42);
+        assertThat(outer.result()).isEqualTo(42);
+    }
+
+    @Test
+    @DisplayName("test_tasks.test_shield_exception")
+    void shieldException() {
+        Future<Integer> inner = new Future<>();
+        Future<Integer> outer = CancellableScheduler.shield(inner);
+        RuntimeException exc = new RuntimeException("expected");
+        inner.setException(exc);
+        assertThat(outer.exception()).isSameAs(exc);
+    }
+
+    @Test
+    @DisplayName("test_tasks.test_shield_cancel")
+    void shieldCancel() {
+        Future<Integer> inner = new Future<>();
+        Future<Integer> outer = CancellableScheduler.shield(inner);
+        inner.cancel();
+        assertThat(outer.isCancelled()).isTrue();
+    }
+
+    @Test
+    @DisplayName("test_tasks.test_shield_shortcut")
+    void shieldShortcut() {
+        int res = run(() -> {
+            Future<Integer> fut = new Future<>();
+            fut.setResult(42);
+            return await(CancellableScheduler.shield(fut));
+        });
+        assertThat(res).isEqualTo(42);
+    }
 }
