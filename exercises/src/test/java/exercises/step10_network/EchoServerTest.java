@@ -28,10 +28,10 @@ class EchoServerTest {
             }
         });
         EchoClients.Totals totals = EchoClients.drive(Loopback.HOST, port.get(30, TimeUnit.SECONDS), CLIENTS, MESSAGES);
-        System.out.println("echo, " + CLIENTS + " clients x " + MESSAGES + " messages: " + totals);
-        assertThat(totals.answered()).isEqualTo((long) CLIENTS * MESSAGES);
+        String figures = "echo, " + CLIENTS + " clients x " + MESSAGES + " messages: " + totals; // said on failure only
+        assertThat(totals.answered()).as(figures).isEqualTo((long) CLIENTS * MESSAGES);
         assertThat(echoed.get(30, TimeUnit.SECONDS)).as("lines the server echoed").isEqualTo((long) CLIENTS * MESSAGES);
         loop.join(10_000);
-        assertThat(totals.elapsedNanos() / 1e9).as("seconds for every round trip").isLessThan(60);
+        assertThat(totals.elapsedNanos() / 1e9).as("seconds for every round trip (%s)", figures).isLessThan(60);
     }
 }
