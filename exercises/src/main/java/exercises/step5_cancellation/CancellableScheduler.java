@@ -1,9 +1,13 @@
 package exercises.step5_cancellation;
 
+import exercises.step3_futures.AwaitFuture;
 import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.Future;
 import exercises.step3_futures.FutureScheduler;
 import exercises.step3_futures.TaskFuture;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
@@ -44,6 +48,10 @@ public class CancellableScheduler extends FutureScheduler {
     // BEGIN SOLUTION MEMBERS
     /** Tasks that were running when cancelled: they get the exception at their next yield. */
     private final Set<Task> cancelRequested = new HashSet<>();
+    /** Parked tasks and the future each waits on (asyncio's {@code _fut_waiter}). */
+    private final Map<Task, Future<?>> awaiting = new HashMap<>();
+    /** tid -> cancellation requests not taken back (asyncio's {@code _num_cancels_requested}). */
+    private final Map<Integer, Integer> requests = new HashMap<>();
 
     private static CancelledException cancelledError(Task task) {
         CancelledException e = new CancelledException(task + " was cancelled");
@@ -66,8 +74,16 @@ public class CancellableScheduler extends FutureScheduler {
             return false;
         }
         Task task = future.task();
+        requests.merge(tid, 1, Integer::sum);
         if (task == currentTask()) {
             cancelRequested.add(task); // computing: it gets the exception at its next yield
+            return true;
+        }
+        Future<?> awaited = awaiting.remove(task);
+        if (awaited instanceof TaskFuture<?> inner && !awaited.isDone() && inner.cancel()) {
+            // It waits for another task: cancel that one (asyncio cancels what a task awaits);
+            // this task stays parked and gets how the other one ends, normally its cancellation.
+            awaiting.put(task, awaited);
             return true;
         }
         if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
@@ -79,13 +95,60 @@ public class CancellableScheduler extends FutureScheduler {
         // END SOLUTION
     }
 
+    /**
+     * asyncio's {@code task.cancelling()}: how many cancellation requests task {@code tid} has had
+     * (each {@link #cancel} that returned true) and not taken back with {@link #uncancel}.
+     *
+     * @throws IllegalArgumentException if there is no task {@code tid}
+     */
+    public int cancelling(int tid) {
+        // BEGIN SOLUTION
+        futureOf(tid); // an unknown tid: IllegalArgumentException
+        return requests.getOrDefault(tid, 0);
+        // END SOLUTION
+    }
+
+    /**
+     * asyncio's {@code task.uncancel()}: takes one cancellation request back (never below 0) and
+     * returns how many are left. When none is left, a request that has not reached the task yet
+     * (it was running when cancelled) is withdrawn: it will not get the exception at its next
+     * yield. A timeout or a task group that cancelled the task itself calls it once it has
+     * handled that cancellation, so that what is left comes from elsewhere and goes on.
+     *
+     * @throws IllegalArgumentException if there is no task {@code tid}
+     */
+    public int uncancel(int tid) {
+        // BEGIN SOLUTION
+        Task task = futureOf(tid).task();
+        int left = Math.max(0, requests.getOrDefault(tid, 0) - 1);
+        requests.put(tid, left);
+        if (left == 0) {
+            cancelRequested.remove(task); // asyncio: _must_cancel = False
+        }
+        return left;
+        // END SOLUTION
+    }
+
     /** A task with a cancellation request gets the exception instead of its syscall. */
     @Override
     protected void handleSyscall(Task task, Object syscall) {
         // BEGIN SOLUTION
+        awaiting.remove(task); // it ran again: it no longer waits where it did
+        if (cancelRequested.contains(task) && syscall instanceof AwaitFuture(TaskFuture<?> inner) && !inner.isDone()) {
+            // Cancelled while running, and now it waits for another task: as when it is
+            // cancelled while waiting, that task is cancelled and this one waits for its end.
+            cancelRequested.remove(task);
+            awaiting.put(task, inner);
+            super.handleSyscall(task, syscall);
+            inner.cancel();
+            return;
+        }
         if (cancelRequested.remove(task)) {
             scheduleThrow(task, cancelledError(task));
             return;
+        }
+        if (syscall instanceof AwaitFuture(Future<?> future) && !future.isDone()) {
+            awaiting.put(task, future);
         }
         super.handleSyscall(task, syscall);
         // END SOLUTION
@@ -101,6 +164,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
         // BEGIN SOLUTION
+        awaiting.remove(task);
         if (cancelRequested.remove(task) && outcome instanceof Step.Returned) {
             outcome = new Step.Failed(cancelledError(task)); // the request was never delivered: it ends cancelled
         }
@@ -118,6 +182,29 @@ public class CancellableScheduler extends FutureScheduler {
         }
         throw new IllegalStateException(caller + "() needs a running CancellableScheduler (or a subclass):"
                 + " start the program with new CancellableScheduler().run(main)");
+    }
+
+    /**
+     * {@code asyncio.shield(future)}: a new future that completes as {@code future} does. A task
+     * that awaits it and is cancelled gets its cancellation, but {@code future} (a task's, say)
+     * is not cancelled with it: it goes on, and can still be awaited.
+     */
+    public static <T> Future<T> shield(Future<T> future) {
+        // BEGIN SOLUTION
+        Future<T> outer = new Future<>();
+        future.addDoneCallback(done -> {
+            Throwable error = done.exception(); // reading it marks a task's failure as retrieved
+            if (outer.isDone()) {
+                return; // the outer one was cancelled by hand
+            }
+            if (error != null) {
+                outer.setException(error);
+            } else {
+                outer.setResult(done.result());
+            }
+        });
+        return outer;
+        // END SOLUTION
     }
 
     /** {@code task.cancel()} for the running scheduler, by tid. */

@@ -8,6 +8,7 @@ import exercises.Unchecked;
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -36,6 +37,22 @@ public final class Timeouts {
     public static <T> T waitFor(TaskFuture<T> task, double seconds) {
         requireDuration("waitFor", seconds);
         // BEGIN SOLUTION
+        if (seconds == 0) {
+            // asyncio: no time at all; a task not done yet is cancelled (one not started never
+            // starts), its cancellation is waited for, and then it is a timeout.
+            if (task.isDone()) {
+                return task.result();
+            }
+            task.cancel();
+            try {
+                return await(task); // the task may catch the cancellation and return
+            } catch (CancelledException e) {
+                if (!task.isDone()) {
+                    throw e; // we were cancelled ourselves while waiting
+                }
+                throw new TimeoutException("waitFor: " + task.task() + " did not finish within 0 s", e);
+            }
+        }
         boolean[] expired = {false};
         TaskFuture<Object> timer = spawn("waitFor timer", () -> {
             sleep(seconds);
@@ -89,23 +106,41 @@ public final class Timeouts {
         requireDuration("timeout", seconds);
         // BEGIN SOLUTION
         CancellableScheduler loop = CancellableScheduler.current("timeout");
-        Task me = loop.currentTask();
+        int me = loop.currentTask().tid();
+        // The requests the task had on entering: an outer scope's, or one from elsewhere. Only
+        // when ours is the last one left is the cancellation ours to turn into a timeout.
+        int cancellingOnEntry = loop.cancelling(me);
+        // The deadline is fixed now, on entering: a timer that starts late (the loop was busy)
+        // still fires at it, and one already due fires at its first turn, before the body
+        // resumes from any wait (timeout(0) around sleep(0) is a timeout).
+        long entered = loop.clock().nanoTime();
+        long deadline = seconds * 1e9 >= Long.MAX_VALUE - entered ? Long.MAX_VALUE : entered + Math.round(seconds * 1e9);
         boolean[] expired = {false};
         TaskFuture<Object> timer = spawn("timeout timer", () -> {
-            sleep(seconds);
+            long left = deadline - loop.clock().nanoTime();
+            if (left > 0) {
+                sleep(Duration.ofNanos(left));
+            }
             expired[0] = true;
-            loop.cancel(me.tid());
+            loop.cancel(me);
             return null;
         });
+        boolean handled = false; // uncancel() called for our request
         try {
             return Unchecked.call(body);
         } catch (CancelledException e) {
             if (expired[0]) {
-                throw new TimeoutException("timeout: the block did not finish within " + seconds + " s", e);
+                handled = true;
+                if (loop.uncancel(me) <= cancellingOnEntry) {
+                    throw new TimeoutException("timeout: the block did not finish within " + seconds + " s", e);
+                }
             }
-            throw e;
+            throw e; // from elsewhere, or an outer scope's request is left too: it goes on
         } finally {
-            timer.cancel();
+            timer.cancel(); // does nothing if it has fired already
+            if (expired[0] && !handled) {
+                loop.uncancel(me); // the body swallowed our cancellation, or threw something else
+            }
         }
         // END SOLUTION
     }

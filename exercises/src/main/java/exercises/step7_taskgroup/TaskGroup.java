@@ -6,7 +6,9 @@ import exercises.step3_futures.Futures;
 import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -62,32 +64,37 @@ public final class TaskGroup {
 
     // BEGIN SOLUTION MEMBERS
     private final List<TaskFuture<?>> children = new ArrayList<>();
+    private final Set<TaskFuture<?>> running = new LinkedHashSet<>(); // children not finished yet
     private final List<Throwable> errors = new ArrayList<>();
     private boolean exiting;              // the body has ended: the parent waits for the children
     private boolean finished;             // run() has returned or thrown
-    private boolean aborting;             // a failure happened: the children were cancelled
-    private boolean parentCancelledByUs;  // we cancelled the parent to interrupt its body
+    private boolean aborting;             // the children were cancelled (a failure, or the parent was)
+    private boolean parentCancelRequested; // we cancelled the parent, once: we must take it back
+    private Future<Void> allDone;         // what the parent waits on while children run
 
     private void onChildDone(Future<?> child) {
+        running.remove(child);
+        if (allDone != null && running.isEmpty() && !allDone.isDone()) {
+            allDone.setResult(null);
+        }
         Throwable error = child.exception(); // reading it marks the failure as retrieved
         if (error == null || error instanceof CancelledException) {
             return; // a result, or a child cancelled (by us or anyone): not a failure of the group
         }
         errors.add(error);
-        abort();
-        if (!exiting && !parentCancelledByUs) {
-            parentCancelledByUs = true; // interrupt the body wherever it waits
+        if (!aborting && !parentCancelRequested) {
+            // Interrupt the parent wherever it waits, in the body or below it; counted, so that
+            // at the end we can tell whether anyone else cancelled it too (asyncio: uncancel()).
+            abort();
+            parentCancelRequested = true;
             loop.cancel(parent.tid());
         }
     }
 
     private void abort() {
-        if (aborting) {
-            return;
-        }
         aborting = true;
-        for (TaskFuture<?> child : List.copyOf(children)) {
-            child.cancel(); // does nothing for a child that has finished
+        for (TaskFuture<?> child : List.copyOf(running)) {
+            child.cancel();
         }
     }
     // END SOLUTION
@@ -109,6 +116,7 @@ public final class TaskGroup {
         }
         TaskFuture<T> child = Futures.spawn(name, body);
         children.add(child);
+        running.add(child);
         child.addDoneCallback(this::onChildDone);
         return child;
         // END SOLUTION
@@ -125,41 +133,52 @@ public final class TaskGroup {
     private <T> T scope(Body<T> body) {
         // BEGIN SOLUTION
         T value = null;
-        CancelledException external = null; // a cancellation of the parent that did not come from us
+        CancelledException propagate = null; // the parent's own cancellation, if it came out of a wait
         try {
             value = body.run(this);
         } catch (CancelledException e) {
-            if (!parentCancelledByUs) {
-                external = e;
-                abort();
+            propagate = e;
+            if (!aborting) {
+                abort(); // the parent was cancelled in the body: cancel the children
             }
-            // else: we interrupted the body ourselves after a child failed; the failure is in errors
         } catch (Throwable e) {
             errors.add(e);
-            abort();
-        }
-        exiting = true;
-        // Wait for every child, whatever happened. Index loop: children may still add children.
-        for (int i = 0; i < children.size(); i++) {
-            TaskFuture<?> child = children.get(i);
-            while (!child.isDone()) {
-                try {
-                    Futures.await(child);
-                } catch (Throwable e) {
-                    if (!child.isDone() && e instanceof CancelledException cancelled) {
-                        external = cancelled; // the parent was cancelled while waiting: cancel the rest, keep waiting
-                        abort();
-                    }
-                    // else: the child's own outcome; onChildDone has dealt with it
-                }
+            if (!aborting) {
+                abort();
             }
         }
+        exiting = true;
+        // Wait for every child, whatever happened; children may still add children meanwhile.
+        // The parent waits on a future of its own, so that what it gets is its own cancellation
+        // only, never a child's outcome.
+        while (!running.isEmpty()) {
+            allDone = new Future<>();
+            try {
+                Futures.await(allDone);
+            } catch (CancelledException e) {
+                if (!aborting) {
+                    propagate = e; // the parent was cancelled from outside while waiting
+                    abort();
+                }
+            }
+            allDone = null;
+        }
         finished = true;
+        if (parentCancelRequested && loop.uncancel(parent.tid()) == 0) {
+            propagate = null; // the only cancellation was ours: it is handled here
+        }
         if (!errors.isEmpty()) {
+            // Errors take priority over a cancellation. But if the parent was also cancelled from
+            // outside, that request must not be lost: renew it, and the parent gets it at its
+            // next wait (asyncio: uncancel() and cancel() again, the count stays the same).
+            if (loop.cancelling(parent.tid()) > 0) {
+                loop.uncancel(parent.tid());
+                loop.cancel(parent.tid());
+            }
             throw new TaskGroupException(errors);
         }
-        if (external != null) {
-            throw external;
+        if (propagate != null) {
+            throw propagate;
         }
         return value;
         // END SOLUTION

@@ -1,9 +1,13 @@
 package exercises.step5_cancellation;
 
+import exercises.step3_futures.AwaitFuture;
 import exercises.step3_futures.CancelledException;
+import exercises.step3_futures.Future;
 import exercises.step3_futures.FutureScheduler;
 import exercises.step3_futures.TaskFuture;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
@@ -47,6 +51,12 @@ public class CancellableScheduler extends FutureScheduler {
      */
     private final Set<Task> cancelAtNextYield = new HashSet<>();
 
+    /** The task each parked task waits for, if it waits for a task. */
+    private final Map<Task, TaskFuture<?>> waitsForTask = new HashMap<>();
+
+    /** How many cancel requests each task has had, minus the ones taken back. */
+    private final Map<Task, Integer> pendingRequests = new HashMap<>();
+
     private static CancelledException cancellation(Task task) {
         return new CancelledException("task " + task.tid() + " (" + task.name() + ") was cancelled");
     }
@@ -64,8 +74,12 @@ public class CancellableScheduler extends FutureScheduler {
             return false;
         }
         Task task = future.task();
+        pendingRequests.merge(task, 1, Integer::sum);
+        TaskFuture<?> awaited = waitsForTask.get(task);
         if (task == currentTask()) {
             cancelAtNextYield.add(task);
+        } else if (awaited != null && !awaited.isDone()) {
+            awaited.cancel(); // asyncio cancels what the task waits for; the task waits on for it
         } else if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
             scheduleThrow(task, cancellation(task)); // resumed where it is suspended
         } else {
@@ -74,9 +88,38 @@ public class CancellableScheduler extends FutureScheduler {
         return true;
     }
 
+    /** The cancel requests of task {@code tid} not taken back. */
+    public int cancelling(int tid) {
+        return pendingRequests.getOrDefault(futureOf(tid).task(), 0);
+    }
+
+    /** Takes one request back; at none left, one not delivered yet is dropped. */
+    public int uncancel(int tid) {
+        Task task = futureOf(tid).task();
+        int count = pendingRequests.getOrDefault(task, 0);
+        if (count > 0) {
+            count--;
+            pendingRequests.put(task, count);
+        }
+        if (count == 0) {
+            cancelAtNextYield.remove(task);
+        }
+        return count;
+    }
+
     /** A task with a cancellation request gets the exception instead of its syscall. */
     @Override
     protected void handleSyscall(Task task, Object syscall) {
+        waitsForTask.remove(task);
+        TaskFuture<?> other = syscall instanceof AwaitFuture a && a.future() instanceof TaskFuture<?> t && !t.isDone() ? t : null;
+        if (other != null) {
+            waitsForTask.put(task, other);
+            if (cancelAtNextYield.remove(task)) {
+                super.handleSyscall(task, syscall); // it parks, and the task it waits for is cancelled
+                other.cancel();
+                return;
+            }
+        }
         if (cancelAtNextYield.remove(task)) {
             scheduleThrow(task, cancellation(task)); // instead of doing what it yielded
             return;
@@ -93,6 +136,7 @@ public class CancellableScheduler extends FutureScheduler {
      */
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
+        waitsForTask.remove(task);
         boolean requested = cancelAtNextYield.remove(task);
         Step.Outcome ended = outcome;
         if (requested && outcome instanceof Step.Returned) {
@@ -111,6 +155,19 @@ public class CancellableScheduler extends FutureScheduler {
         }
         throw new IllegalStateException(caller + "() needs a running CancellableScheduler (or a subclass):"
                 + " start the program with new CancellableScheduler().run(main)");
+    }
+
+    /** A future that follows {@code future}; cancelling its waiter leaves {@code future} alone. */
+    public static <T> Future<T> shield(Future<T> future) {
+        Future<T> copy = new Future<>();
+        future.addDoneCallback(done -> {
+            if (done.exception() == null) {
+                copy.setResult(done.result());
+            } else {
+                copy.setException(done.exception());
+            }
+        });
+        return copy;
     }
 
     /** {@code task.cancel()} for the running scheduler, by tid. */
