@@ -25,14 +25,14 @@ class PlantedMistakeTest {
             @@ -2,5 +2,5 @@ class Counter {
                  int count(int stop) {
                      int n = 0;
-                     // BEGIN SOLUTION
+                     // count up
             -        while (n < stop) {
             +        while (n <= stop) {
                          n++;
             """.formatted(FILE);
 
     static final List<String> REFERENCE = List.of("class Counter {", "    int count(int stop) {", "        int n = 0;",
-            "        // BEGIN SOLUTION", "        while (n < stop) {", "            n++;", "        }", "        return n;",
+            "        // count up", "        while (n < stop) {", "            n++;", "        }", "        return n;",
             "    }", "}");
 
     @Test
