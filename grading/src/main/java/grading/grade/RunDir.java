@@ -32,6 +32,17 @@ final class RunDir {
         }
     }
 
+    /** Folders rwxr-xr-x and files rw-r--r-- under {@code dir}: the sandbox's uid may read them, never write. */
+    static void openTree(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        } catch (UnsupportedOperationException notPosix) {
+            // no uids to drop to on such a file system either
+        }
+    }
+
     static void delete(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
