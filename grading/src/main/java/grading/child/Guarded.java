@@ -5,8 +5,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
 import miniasyncio.NotImplementedYet;
 
 /**
@@ -171,18 +169,32 @@ public final class Guarded {
      * ends with halt, threads or not.
      */
     private static Object call(Callable<?> read, Object fallback) {
-        FutureTask<Object> task = new FutureTask<>(read::call);
+        // Not a FutureTask: its get() wraps what the read threw in an ExecutionException, whose
+        // constructor calls the thrown object's toString(), in this thread, unguarded.
+        Object[] answer = {fallback};
+        Runnable reading = () -> {
+            Object value;
+            try {
+                value = read.call();
+            } catch (Throwable thrown) {
+                return; // nothing of what it threw is touched
+            }
+            synchronized (answer) {
+                answer[0] = value;
+            }
+        };
         try {
-            Thread reader = new Thread(task, "guarded-read");
+            Thread reader = new Thread(reading, "guarded-read");
             reader.setDaemon(true);
             reader.start();
-            return task.get(MILLIS, TimeUnit.MILLISECONDS);
+            reader.join(MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return fallback;
-        } catch (Throwable e) {
-            task.cancel(true);
-            return fallback;
+        } catch (Throwable noThread) {
+            return fallback; // no thread left to start one
+        }
+        synchronized (answer) {
+            return answer[0];
         }
     }
 }

@@ -118,6 +118,10 @@ final class StudentCompiler {
                 Files.createDirectories(file.getParent());
                 Files.write(file, in.readNBytes(length));
             }
+            if (!ok && errors.contains("java.lang.OutOfMemoryError")) { // javac caught it and printed its own trace
+                return new Outcome(false, "the compiler ran out of memory on these sources (it may use " + MAX_HEAP
+                        + "): simplify the code, or ask your instructor");
+            }
             return new Outcome(ok, errors);
         } catch (IOException broken) {
             return new Outcome(false, "the compiler stopped without an answer (exit code " + javac.exitValue() + ")"

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class IsolationProofIT {
 
     private static final Path KIT = Path.of(System.getProperty("grading.kit", "target/grader.jar"));
-    private static final String UNKNOWN_TID_TEST = "awaiting a tid that no task has is a clear error in the caller";
+    private static final String UNKNOWN_TID_TEST = "awaiting a tid that no task has (a tid never handed out, 0, or negative) is a clear error in the"
+            + " caller";
 
     @TempDir
     Path work;

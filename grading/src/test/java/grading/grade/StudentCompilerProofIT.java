@@ -20,16 +20,21 @@ class StudentCompilerProofIT {
     private static StudentCompiler.Outcome compile(Path dir, String name, String source, Duration limit)
             throws Exception {
         Path file = Files.writeString(Files.createDirectories(dir.resolve("src/homework")).resolve(name), source);
-        Path run = Files.createDirectories(dir.resolve("run"));
-        RunDir.openToSandbox(run);
+        Path run = RunDir.create(); // readable by the sandbox's uid, as in grading
         Path kit = ChildKit.of(Path.of(System.getProperty("grading.kit", "target/grader.jar"))).writeKitJar(run);
         Path classes = Files.createDirectories(run.resolve("classes"));
         Sandbox sandbox = Sandbox.detect();
         Sandbox.Lease lease = sandbox.acquire();
         try {
-            return StudentCompiler.compile(List.of(file), dir, run, kit, classes, sandbox, lease, limit);
+            StudentCompiler.Outcome outcome = StudentCompiler.compile(List.of(file), dir, run, kit, classes, sandbox, lease,
+                    limit);
+            if (outcome.ok()) {
+                RunDir.copyTree(classes, Files.createDirectories(dir.resolve("classes")));
+            }
+            return outcome;
         } finally {
             sandbox.release(lease);
+            RunDir.delete(run);
         }
     }
 
@@ -54,7 +59,7 @@ class StudentCompilerProofIT {
         StudentCompiler.Outcome outcome = compile(dir, "Good.java",
                 "package homework;\npublic class Good { Runnable r = () -> { }; }\n", Duration.ofSeconds(60));
         assertThat(outcome.ok()).as(outcome.errors()).isTrue();
-        assertThat(dir.resolve("run/classes/homework/Good.class")).exists();
+        assertThat(dir.resolve("classes/homework/Good.class")).exists();
     }
 
     /** Nested constant concatenations: javac folds them into strings of 2^n characters. */
