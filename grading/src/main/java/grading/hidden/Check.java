@@ -56,21 +56,30 @@ final class Check {
 
     /** A value for a message: the tests' tokens and JDK values as they are, anything else by class and identity. */
     static String shown(Object o) {
-        if (o instanceof Token || o instanceof List<?> && o.getClass().getClassLoader() == null
-                && List.class.getModule() == o.getClass().getModule() && allShown((List<?>) o)) {
+        if (o instanceof Token || o instanceof List<?> list && Guarded.jdkList(o) && printable(list, 0)) {
             return String.valueOf(o);
         }
         return Guarded.value(o);
     }
 
-    /** Whether a list (of the tests' own making) holds only tokens and JDK values: its toString is then safe. */
-    private static boolean allShown(List<?> list) {
+    /**
+     * Whether a JDK list may be printed with its own toString: it is small, not nested deeper than
+     * two levels (a list that holds itself is not), and holds only tokens and values of exact JDK
+     * classes, whose toString is the JDK's. A Number or a list of the submission's own is not.
+     */
+    private static boolean printable(List<?> list, int depth) {
+        if (depth > 2 || list.size() > 20) {
+            return false;
+        }
         for (Object o : list) {
-            if (!(o == null || o instanceof Token || o instanceof String || o instanceof Number || o instanceof List<?> l && allShown(l))) {
+            boolean ok = o == null || o instanceof Token || o.getClass() == String.class || o.getClass() == Integer.class
+                    || o.getClass() == Double.class || o.getClass() == Long.class || o.getClass() == Boolean.class
+                    || o instanceof List<?> l && Guarded.jdkList(o) && printable(l, depth + 1);
+            if (!ok) {
                 return false;
             }
         }
-        return list.size() <= 20;
+        return true;
     }
 
     static void isTrue(boolean condition, String message) {

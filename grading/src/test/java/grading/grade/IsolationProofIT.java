@@ -106,7 +106,6 @@ class IsolationProofIT {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Report report = new Grading(KIT, new ChildRunner.Limits(5_000, 120_000, "256m"),
                 new PrintStream(log, true, StandardCharsets.UTF_8)).grade(submission);
-        System.out.println(log.toString(StandardCharsets.UTF_8) + report.table());
-        return report;
+        return report; // the log stays in memory: a passing run prints nothing
     }
 }

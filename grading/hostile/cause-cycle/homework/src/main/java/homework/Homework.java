@@ -31,11 +31,7 @@ public final class Homework {
 
         @Override
         public String toString() {
-            for (long i = 0; ; i++) {
-                if (i < 0) {
-                    return "never";
-                }
-            }
+            throw pair(); // and so does its toString
         }
     }
 

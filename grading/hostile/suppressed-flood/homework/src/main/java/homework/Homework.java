@@ -12,7 +12,7 @@ public final class Homework {
         Flood() {
             super("failed", null, true, true);
             String kilobyte = "x".repeat(1_024);
-            for (int i = 0; i < 50_000; i++) {
+            for (int i = 0; i < 5_000; i++) {
                 addSuppressed(new IllegalStateException(kilobyte));
             }
         }
