@@ -1,5 +1,4 @@
 import grading.grade.Grading;
-import grading.rules.StaticRules;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -13,7 +12,8 @@ import javax.tools.ToolProvider;
 
 /**
  * Where the time of grading one submission goes, measured on the reference solution:
- * starting the student JVM, compiling the student's files, the static rules, the graded tests.
+ * starting a JVM, compiling the student's files (in-process here, for comparison; the grader runs
+ * javac in a sandboxed JVM of its own), the allowlist screen, the graded tests.
  * Each step is timed cold (the first time in this JVM) and warm (the median of the next runs), as
  * a batch sees it: in one grader process, everything after the first submission is warm.
  *
@@ -44,7 +44,7 @@ public class Breakdown {
                     "-version").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             return p.waitFor();
         });
-        report("compile the student's files (javac in the grader process)", () -> {
+        report("compile the student's files (javac in this process, for comparison)", () -> {
             Files.createDirectories(classes);
             List<String> javacArgs = new ArrayList<>(List.of("-d", classes.toString(), "-classpath", KIT.toString(),
                     "--release", "21", "-proc:none", "-nowarn"));
@@ -52,13 +52,13 @@ public class Breakdown {
             return ToolProvider.getSystemJavaCompiler().run(null, OutputStream.nullOutputStream(),
                     OutputStream.nullOutputStream(), javacArgs.toArray(String[]::new));
         });
-        report("static rules (ArchUnit on the compiled classes)", () -> StaticRules.check(classes).size());
+        report("the allowlist screen on the compiled classes", () -> allowlist.ApiAllowlist.load().check(classes).size());
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         Path submission = Files.createDirectories(work.resolve("submission/homework/src/main/java"));
         copy(SOURCES, submission.resolve("homework"));
-        report("grade one submission (compile + rules + one student JVM running every test)",
+        report("grade one submission (sandboxed compile + screen + one student JVM running every test)",
                 () -> new Grading(KIT, quiet).grade(work.resolve("submission")).score());
-        System.out.println("tests = grade - compile - rules; the student JVM's start is part of them");
+        System.out.println("the sandboxed compile costs about one JVM start more than the in-process one");
     }
 
     static void report(String what, Callable<?> step) throws Exception {

@@ -90,31 +90,43 @@ public final class ChildMain {
         return classes;
     }
 
-    /** Runs one test; null when it passed, else the reason the student reads. */
+    /**
+     * Runs one test; null when it passed, else the reason the student reads. A pass is a positive
+     * signal only: the test method returned normally and reached its end marker
+     * ({@code grading.hidden.EndMarker}, which the submission cannot see). Any Throwable fails the
+     * test, whatever its class or message; the reason is never empty.
+     */
     private static String run(String id, ClassLoader tests) {
         int hash = id.indexOf('#');
+        String reason;
         try {
+            Method takeEnd = Class.forName("grading.hidden.EndMarker", true, tests).getMethod("take");
             Class<?> type = Class.forName(id.substring(0, hash), true, tests);
             Method method = type.getMethod(id.substring(hash + 1));
             Object instance = type.getDeclaredConstructor().newInstance();
+            takeEnd.invoke(null); // a marker left from an earlier test counts for nothing
             method.invoke(instance);
-            return null;
+            if (Boolean.TRUE.equals(takeEnd.invoke(null))) {
+                return null;
+            }
+            reason = "the test returned without reaching its end (a fault of the grader: tell your instructor)";
         } catch (InvocationTargetException e) {
-            return describe(e.getCause());
+            reason = describe(e.getCause(), tests);
         } catch (Throwable t) {
-            return describe(t);
+            reason = describe(t, tests);
         }
+        return reason == null || reason.isBlank() ? "failed (an exception with no message)" : reason;
     }
 
     /**
-     * {@link #reason}, guarded: the exception may be the submission's own class, whose
-     * getMessage() or toString() may throw. (One that never returns is stopped by the test's time limit.)
+     * {@link #reason}, guarded once more: everything it reads of a submission's object is read
+     * through {@link Guarded}, and should even that fail, a fixed text is the reason.
      */
-    private static String describe(Throwable t) {
+    private static String describe(Throwable t, ClassLoader tests) {
         try {
-            return reason(t);
+            return reason(t, tests);
         } catch (Throwable broken) {
-            return "the submission threw an exception that cannot be described (" + t.getClass().getName() + ")";
+            return "the submission threw an exception that cannot be described (" + Guarded.id(t) + ")";
         }
     }
 
@@ -149,32 +161,29 @@ public final class ChildMain {
                 : reason.substring(0, REASON_CAP) + "... (" + (reason.length() - REASON_CAP) + " more characters)";
     }
 
-    static String reason(Throwable t) {
-        if (t instanceof AssertionError) {
+    /**
+     * What the student reads for a failure. The tests' own failures (an exact AssertionError, or a
+     * class of the tests' loader) carry messages the tests wrote; a stub not written yet is an
+     * exception of exactly the class NotImplementedYet (never a subclass, never a message); any
+     * other exception is described by {@link Guarded#describe}.
+     */
+    static String reason(Throwable t, ClassLoader tests) {
+        if (t == null) {
+            return "failed";
+        }
+        if (t.getClass() == AssertionError.class || t.getClass().getClassLoader() == tests) {
             return String.valueOf(t.getMessage());
         }
-        if (t instanceof miniasyncio.NotImplementedYet) {
-            return t.getMessage();
-        }
-        miniasyncio.NotImplementedYet missing = miniasyncio.NotImplementedYet.findIn(t);
+        miniasyncio.NotImplementedYet missing = Guarded.stubIn(t);
         if (missing != null) {
             return missing.getMessage();
         }
-        if (t instanceof NoSuchMethodError || t instanceof NoClassDefFoundError || t instanceof AbstractMethodError) {
-            return "the submission does not have what the test calls (" + t + "): keep the classes and method"
-                    + " signatures of the homework as given";
+        if (t.getClass() == NoSuchMethodError.class || t.getClass() == NoClassDefFoundError.class
+                || t.getClass() == AbstractMethodError.class) {
+            return "the submission does not have what the test calls (" + Guarded.describe(t) + "): keep the classes"
+                    + " and method signatures of the homework as given";
         }
-        StringBuilder text = new StringBuilder(t.getClass().getName());
-        if (t.getMessage() != null) {
-            text.append(": ").append(t.getMessage());
-        }
-        for (StackTraceElement frame : t.getStackTrace()) {
-            if (frame.getClassName().startsWith("homework.")) {
-                text.append("\n    at ").append(frame); // where in the submission, never the test's own lines
-                break;
-            }
-        }
-        return text.toString();
+        return Guarded.describe(t);
     }
 
     private static String b64(String text) {

@@ -167,7 +167,7 @@ public final class ChildRunner {
                     child.waitFor(5, TimeUnit.SECONDS);
                     String why = whole
                             ? "timed out: the whole grading run went over its limit of " + limits.totalMillis() / 1000 + " s"
-                            : started ? "timed out after " + limits.perTestMillis() / 1000.0 + " s (an endless loop,"
+                            : started ? "timed out after " + limitOf(spec) / 1000.0 + " s (an endless loop,"
                                     + " or a task that never yields?)"
                                     : "timed out before the test could start (the JVM did not answer)";
                     record(done, fail(spec, why, "", limits.perTestMillis() / 1000.0), spec.id());
@@ -190,7 +190,7 @@ public final class ChildRunner {
                     case "START" -> {
                         expect(parts.length == 2 && !started && parts[1].equals(spec.id()), line);
                         started = true;
-                        testDeadline = Math.min(deadline, System.nanoTime() + ms(limits.perTestMillis()));
+                        testDeadline = Math.min(deadline, System.nanoTime() + ms(limitOf(spec)));
                     }
                     case "END" -> {
                         expect(parts.length == 6 && started && parts[1].equals(spec.id())
@@ -222,6 +222,11 @@ public final class ChildRunner {
             Sandbox.killAll(lease); // whatever it started, detached or not, before its results are used
             outReader.interrupt();
         }
+    }
+
+    /** The time limit of one test: the grader's, or the test's own when it asks for more (a measuring test). */
+    private long limitOf(GradedTests.Spec spec) {
+        return Math.max(limits.perTestMillis(), (long) (spec.seconds() * 1000));
     }
 
     /** A well-formed event in its place, or the channel was tampered with. */

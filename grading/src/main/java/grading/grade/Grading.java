@@ -1,8 +1,6 @@
 package grading.grade;
 
 import grading.hidden.GradedTests;
-import grading.rules.RuleResult;
-import grading.rules.StaticRules;
 import grading.rules.SubmissionScreen;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -74,8 +72,7 @@ public final class Grading {
         Sandbox sandbox = Sandbox.detect();
         if (requireSandbox && !sandbox.isolated()) {
             throw new NoSandbox("refusing to grade without a sandbox (--require-sandbox): " + sandbox.describe()
-                    + ". Install bubblewrap (apt-get install bubblewrap), or run the grader as root so that the"
-                    + " submission can run as a uid of its own.");
+                    + ". What is missing: " + sandbox.whatIsMissing() + ".");
         }
         ChildKit childKit = ChildKit.of(kit);
         // The run's private folder: the kit jar and the submission's classes, nothing else. The
@@ -84,24 +81,25 @@ public final class Grading {
         try {
             Path kitJar = childKit.writeKitJar(run);
             Path classes = Files.createDirectories(run.resolve("classes"));
-            StudentCompiler.Outcome compiled = StudentCompiler.compile(sources, submission, kitJar, classes);
-            if (!compiled.ok()) {
-                log.println("the submission does not compile:");
-                log.println(Text.clean(compiled.errors()));
-                return allFailed(specs, "the submission does not compile:\n" + Text.cap(Text.clean(compiled.errors()),
-                        16_384) + screening, start);
-            }
-            String refused = ApiScreen.refusal(classes);
-            if (refused != null) {
-                log.println(refused);
-                return allFailed(specs, refused + screening, start);
-            }
-            List<TestResult> rules = staticRules(classes);
-            log.println("sandbox: " + sandbox.describe());
             int[] count = {0};
             Sandbox.Lease lease = sandbox.acquire();
             List<TestResult> tests;
             try {
+                // javac runs in the sandbox too, in a JVM of its own with a heap cap and a time limit
+                StudentCompiler.Outcome compiled = StudentCompiler.compile(sources, submission, run, kitJar, classes,
+                        sandbox, lease, StudentCompiler.TIME_LIMIT);
+                if (!compiled.ok()) {
+                    log.println("the submission does not compile:");
+                    log.println(Text.clean(compiled.errors()));
+                    return allFailed(specs, "the submission does not compile:\n" + Text.cap(Text.clean(compiled.errors()),
+                            16_384) + screening, start);
+                }
+                String refused = ApiScreen.refusal(classes);
+                if (refused != null) {
+                    log.println(refused);
+                    return allFailed(specs, refused + screening, start);
+                }
+                log.println("sandbox: " + sandbox.describe());
                 ChildRunner runner = new ChildRunner(childKit, run, classes, sandbox, lease, limits, r -> log.printf(
                         Locale.ROOT, "[%2d/%d] %-6s %s%s%n", ++count[0], specs.size(), r.passed() ? "passed" : "FAILED",
                         r.name(), r.passed() ? "" : ": " + Report.firstLine(r.reason())));
@@ -109,8 +107,7 @@ public final class Grading {
             } finally {
                 sandbox.release(lease); // every process of the run is gone before a result is written
             }
-            List<TestResult> results = new ArrayList<>(payRulesOnlyForWork(rules, tests));
-            results.addAll(tests);
+            List<TestResult> results = new ArrayList<>(tests);
             return new Report(results, summary(sources.size(), results) + "\nsandbox: " + sandbox.describe()
                     + screening, seconds(start));
         } finally {
@@ -118,50 +115,8 @@ public final class Grading {
         }
     }
 
-    /**
-     * The static rules pay only for a solution: code that passes no graded test (all no-op
-     * bodies, say) breaks no rule, but has earned nothing either.
-     */
-    static List<TestResult> payRulesOnlyForWork(List<TestResult> rules, List<TestResult> tests) {
-        if (tests.stream().anyMatch(TestResult::passed)) {
-            return rules;
-        }
-        List<TestResult> unpaid = new ArrayList<>();
-        for (TestResult rule : rules) {
-            unpaid.add(rule.passed() ? TestResult.failed(rule.number(), rule.name(), rule.maxScore(), rule.visibility(),
-                    "not paid: rule points are earned only together with a graded test that passes", "", 0) : rule);
-        }
-        return unpaid;
-    }
-
-    /** The static rules on the compiled submission ({@link StaticRules}): one test per rule. */
-    private List<TestResult> staticRules(Path classes) {
+    private Report allFailed(List<GradedTests.Spec> specs, String reason, long start) {
         List<TestResult> results = new ArrayList<>();
-        int n = 0;
-        for (RuleResult rule : StaticRules.check(classes)) {
-            String number = "0." + (++n);
-            results.add(rule.passed()
-                    ? TestResult.passed(number, rule.name(), rule.points(), "visible", "", 0)
-                    : TestResult.failed(number, rule.name(), rule.points(), "visible", rule.message(), "", 0));
-        }
-        return results;
-    }
-
-    private Report allFailed(List<GradedTests.Spec> specs, String reason, long start) throws IOException {
-        List<TestResult> results = new ArrayList<>();
-        // The static rules cannot look at code that is not there; they fail too, so that the
-        // maximum score is the same for every submission.
-        Path nothing = Files.createTempDirectory("grading-nothing-");
-        try {
-            for (TestResult rule : staticRules(nothing)) {
-                results.add(TestResult.failed(rule.number(), rule.name(), rule.maxScore(), rule.visibility(),
-                        "not checked: " + Report.firstLine(reason), "", 0));
-            }
-        } catch (RuntimeException rulesNeedClasses) {
-            // the rules would not even list themselves without classes: report the graded tests only
-        } finally {
-            RunDir.delete(nothing);
-        }
         for (GradedTests.Spec spec : specs) {
             TestResult r = ChildRunner.fail(spec, Report.firstLine(reason), "", 0);
             results.add(r);

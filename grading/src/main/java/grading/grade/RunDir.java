@@ -32,6 +32,28 @@ final class RunDir {
         }
     }
 
+    /** Folders rwxr-xr-x and files rw-r--r-- under {@code dir}: the sandbox's uid may read them, never write. */
+    static void openTree(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        } catch (UnsupportedOperationException notPosix) {
+            // no uids to drop to on such a file system either
+        }
+    }
+
+    /** Copies the files under {@code from} to {@code to} (for the tests). */
+    static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                Files.createDirectories(target.getParent());
+                Files.copy(p, target);
+            }
+        }
+    }
+
     static void delete(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {

@@ -110,6 +110,36 @@ public final class Sandbox {
         return kind != Kind.NONE;
     }
 
+    /**
+     * What this machine lacks for a sandbox, and what to install: for the refusal of
+     * {@code --require-sandbox}. Each piece is looked for on its own (bubblewrap; as root,
+     * setpriv and prlimit; a uid to drop to), so that the message names what is really missing.
+     */
+    public String whatIsMissing() {
+        List<String> missing = new ArrayList<>();
+        boolean root = isRoot();
+        if (program("bwrap") == null) {
+            missing.add("bubblewrap (bwrap) is not installed: apt-get install bubblewrap (dnf install bubblewrap)");
+        } else {
+            missing.add("bubblewrap is installed but could not start the JDK in a sandbox (" + why + "): check that"
+                    + " user namespaces are allowed (sysctl kernel.unprivileged_userns_clone=1, or on Ubuntu 24.04"
+                    + " kernel.apparmor_restrict_unprivileged_userns=0), or run the grader as root");
+        }
+        if (root) {
+            if (program("setpriv") == null) {
+                missing.add("setpriv is missing, so the submission cannot run as a uid of its own: apt-get install"
+                        + " util-linux (setpriv is in util-linux; on Debian 12 and Ubuntu, the package util-linux)");
+            }
+            if (program("prlimit") == null) {
+                missing.add("prlimit is missing (no process limit for the submission's uid): apt-get install util-linux");
+            }
+        } else {
+            missing.add("the grader is not root, so it has no uid of its own to give the submission: run it as root"
+                    + " (as Gradescope does), or install bubblewrap");
+        }
+        return String.join("; ", missing);
+    }
+
     /** One line for the grader's output and results.json. */
     public String describe() {
         return switch (kind) {

@@ -1,26 +1,25 @@
 package grading.grade;
 
+import grading.child.CompileMain;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.StringWriter;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.Locale;
-import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
+import java.util.regex.Pattern;
 
 /**
- * Compiles the submission's homework sources, in this process, against the kit runtime only
- * (grader.jar: the runtime and the graded tests, never the reference homework).
+ * Compiles the submission's homework sources against the kit runtime only (the kit jar: the
+ * runtime and the child runner, never the reference homework or the graded tests). javac runs
+ * on hostile sources, so it runs where the tests do: in a JVM of its own ({@link CompileMain}),
+ * inside the run's {@link Sandbox}, with a heap cap and a time limit. Whatever the sources make
+ * javac do, the grader's own memory does not grow with it.
  */
 final class StudentCompiler {
 
@@ -28,79 +27,105 @@ final class StudentCompiler {
     record Outcome(boolean ok, String errors) {
     }
 
-    /**
-     * The compiler runs in the grader's process, on the submission's source: a source made to send
-     * javac's type inference into a very long search would hold the grader. Past this limit the
-     * submission counts as not compiling. (The compile thread cannot be stopped; it is a daemon,
-     * and a one-submission grader ends with it.)
-     */
+    /** Past this, the submission counts as not compiling (its compiler JVM is killed). */
     static final Duration TIME_LIMIT = Duration.ofSeconds(Long.getLong("grading.compileSeconds", 60));
+
+    /** The compiler JVM's heap: the honest homework needs a few tens of MB. */
+    static final String MAX_HEAP = System.getProperty("grading.compileHeap", "256m");
+
+    /** A class name javac may give the grader back: a Java binary name, nothing that walks a path. */
+    private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*");
 
     private StudentCompiler() {
     }
 
-    static Outcome compile(List<Path> sources, Path submissionRoot, Path kit, Path out) throws IOException {
-        return compile(sources, submissionRoot, kit, out, TIME_LIMIT);
-    }
-
-    static Outcome compile(List<Path> sources, Path submissionRoot, Path kit, Path out, Duration limit)
-            throws IOException {
-        FutureTask<Outcome> task = new FutureTask<>(() -> compileNow(sources, submissionRoot, kit, out));
-        Thread compiler = new Thread(task, "compile-submission");
-        compiler.setDaemon(true);
-        compiler.start();
+    /**
+     * Copies {@code sources} into the run's folder (as they are shown to the student, relative to
+     * {@code submissionRoot}), compiles them in the sandbox and writes the class files to {@code out}.
+     */
+    static Outcome compile(List<Path> sources, Path submissionRoot, Path runDir, Path kitJar, Path out,
+                           Sandbox sandbox, Sandbox.Lease lease, Duration limit) throws IOException, InterruptedException {
+        Path src = Files.createDirectories(runDir.resolve("src"));
+        Path empty = Files.createDirectories(runDir.resolve("empty"));
+        List<String> args = new ArrayList<>(List.of(
+                "-Xmx" + MAX_HEAP, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-XX:-UsePerfData", "-XX:+DisableAttachMechanism",
+                "-cp", sandbox.path(runDir, kitJar), CompileMain.class.getName(),
+                sandbox.path(runDir, kitJar), sandbox.path(runDir, src), sandbox.path(runDir, empty)));
+        for (Path source : sources) {
+            String shown = shown(submissionRoot, source);
+            Path copy = src.resolve(shown).normalize();
+            if (!copy.startsWith(src)) {
+                copy = src.resolve(source.getFileName().toString());
+                shown = source.getFileName().toString();
+            }
+            Files.createDirectories(copy.getParent());
+            Files.copy(source, copy);
+            args.add(shown);
+        }
+        RunDir.openTree(src);
+        ProcessBuilder builder = new ProcessBuilder(sandbox.command(lease, Path.of(System.getProperty("java.home")),
+                runDir, args));
+        builder.environment().clear();
+        builder.directory(runDir.toFile());
+        builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process javac = builder.start();
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        Thread outDrain = drain(javac.getInputStream(), stdout, CompileMain.MAX_CLASS_BYTES + (1 << 20));
+        Thread errDrain = drain(javac.getErrorStream(), stderr, 8_192);
         try {
-            return task.get(limit.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            task.cancel(true);
-            return new Outcome(false, "the compiler took more than " + limit.toSeconds() + " s on these sources"
-                    + " (the grader stops there): simplify the code, or ask your instructor");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while compiling", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
+            if (!javac.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                return new Outcome(false, "the compiler took more than " + limit.toSeconds() + " s on these sources"
+                        + " (the grader stops there): simplify the code, or ask your instructor");
             }
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
+            outDrain.join(5_000);
+            errDrain.join(1_000);
+        } finally {
+            javac.descendants().forEach(ProcessHandle::destroyForcibly);
+            javac.destroyForcibly();
+            javac.waitFor(5, TimeUnit.SECONDS);
+            Sandbox.killAll(lease);
+        }
+        String err = stderr.toString(StandardCharsets.UTF_8);
+        if (err.contains("OutOfMemoryError")) {
+            return new Outcome(false, "the compiler ran out of memory on these sources (it may use " + MAX_HEAP
+                    + "): simplify the code, or ask your instructor");
+        }
+        if (err.contains("StackOverflowError")) {
+            return new Outcome(false, "the compiler ran out of stack on these sources (nesting too deep): simplify the code");
+        }
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(stdout.toByteArray()))) {
+            if (!CompileMain.MAGIC.equals(in.readUTF())) {
+                throw new IOException("no answer");
             }
-            throw new IllegalStateException(e.getCause());
-        }
-    }
-
-    private static Outcome compileNow(List<Path> sources, Path submissionRoot, Path kit, Path out) throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        if (javac == null) {
-            throw new IllegalStateException("no Java compiler in this runtime (" + System.getProperty("java.home")
-                    + "): run the grader with a JDK, not a JRE");
-        }
-        Path emptyDir = java.nio.file.Files.createDirectories(out.resolveSibling("empty-sourcepath"));
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        StringWriter log = new StringWriter();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT,
-                StandardCharsets.UTF_8)) {
-            List<String> options = List.of(
-                    "-d", out.toString(),
-                    "-classpath", kit.toString(),
-                    "-sourcepath", emptyDir.toString(), // only the files given: nothing else of the submission
-                    "--release", "21",
-                    "-proc:none",               // no annotation processors run in the grader
-                    "-encoding", "UTF-8",
-                    "-nowarn", "-Xlint:none", "-Xmaxerrs", "50");
-            boolean ok = javac.getTask(log, files, diagnostics, options, null,
-                    files.getJavaFileObjectsFromPaths(sources)).call();
-            StringBuilder errors = new StringBuilder();
-            for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
-                if (d.getKind() != Diagnostic.Kind.ERROR) {
-                    continue;
+            boolean ok = in.readBoolean();
+            String errors = in.readUTF();
+            int count = in.readInt();
+            if (count < 0 || count > 10_000) {
+                throw new IOException("a class count of " + count);
+            }
+            for (int i = 0; i < count; i++) {
+                String name = in.readUTF();
+                int length = in.readInt();
+                if (!CLASS_NAME.matcher(name).matches() || length < 0 || length > CompileMain.MAX_CLASS_BYTES) {
+                    throw new IOException("a class file named \"" + Text.cap(Text.clean(name), 80) + "\"");
                 }
-                String file = d.getSource() == null ? "" : shown(submissionRoot, Path.of(d.getSource().toUri()));
-                errors.append(file).append(d.getLineNumber() > 0 ? ":" + d.getLineNumber() : "")
-                        .append(": error: ").append(d.getMessage(Locale.ROOT)).append('\n');
+                Path file = out.resolve(name.replace('.', '/') + ".class").normalize();
+                if (!file.startsWith(out)) {
+                    throw new IOException("a class file outside the output: " + Text.cap(Text.clean(name), 80));
+                }
+                Files.createDirectories(file.getParent());
+                Files.write(file, in.readNBytes(length));
             }
-            errors.append(log);
-            return new Outcome(ok, errors.toString().strip());
+            if (!ok && errors.contains("java.lang.OutOfMemoryError")) { // javac caught it and printed its own trace
+                return new Outcome(false, "the compiler ran out of memory on these sources (it may use " + MAX_HEAP
+                        + "): simplify the code, or ask your instructor");
+            }
+            return new Outcome(ok, errors);
+        } catch (IOException broken) {
+            return new Outcome(false, "the compiler stopped without an answer (exit code " + javac.exitValue() + ")"
+                    + (err.isBlank() ? "" : ": " + Text.cap(Text.clean(err.strip().lines().findFirst().orElse("")), 300)));
         }
     }
 
@@ -111,5 +136,23 @@ final class StudentCompiler {
         } catch (IllegalArgumentException e) {
             return file.getFileName().toString();
         }
+    }
+
+    private static Thread drain(InputStream in, ByteArrayOutputStream into, int cap) {
+        Thread t = new Thread(() -> {
+            byte[] buffer = new byte[8_192];
+            try (in) {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    int room = Math.max(0, Math.min(n, cap - into.size()));
+                    into.write(buffer, 0, room);
+                }
+            } catch (IOException e) {
+                // the compiler is gone
+            }
+        }, "compiler-output");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 }

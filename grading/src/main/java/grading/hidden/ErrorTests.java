@@ -16,21 +16,26 @@ import miniasyncio.Scheduler;
 /** Clear errors: unknown tids, awaiting yourself, cycles of tasks awaiting each other; closing parked tasks. */
 public class ErrorTests {
 
-    public static final List<String> ORDER = List.of("unknownTid", "awaitSelf", "deadlockCycle", "parkedTasksClosed");
+    public static final List<String> ORDER = List.of("unknownTid", "awaitSelf", "deadlockCycle", "deadlockLongCycle",
+            "parkedTasksClosed");
 
-    @Graded(name = "awaiting a tid that no task has is a clear error in the caller", points = 4)
+    @Graded(name = "awaiting a tid that no task has (a tid never handed out, 0, or negative) is a clear error in"
+            + " the caller", points = 4)
     public void unknownTid() {
         Fixture f = Fixture.create();
         f.run(() -> {
             createTask("some task", () -> 1);
-            Throwable e = Check.thrown(() -> awaitTask(123_456_789), "awaitTask(123456789) with no such task");
-            Check.isTrue(e instanceof IllegalArgumentException,
-                    "awaitTask(123456789) should fail at once in the caller with an IllegalArgumentException, got "
-                            + Check.describe(e));
-            Check.isTrue(e.getMessage() != null && e.getMessage().contains("123456789"),
-                    "the error should name the tid 123456789, got " + Check.describe(e));
+            for (int tid : new int[] {123_456_789, 0, -1, -7}) {
+                Throwable e = Check.thrown(() -> awaitTask(tid), "awaitTask(" + tid + ") with no such task");
+                Check.isTrue(e instanceof IllegalArgumentException, "awaitTask(" + tid + ") should fail at once in"
+                        + " the caller with an IllegalArgumentException, got " + Check.describe(e));
+                Check.isTrue(namesTid(Check.message(e), tid), "the error should name the tid " + tid + ", got "
+                        + Check.describe(e));
+            }
+            sleep(0.1); // the task still works afterwards
             return null;
         });
+        EndMarker.reached();
     }
 
     @Graded(name = "a task awaiting itself is a clear error instead of waiting forever", points = 4)
@@ -42,11 +47,12 @@ public class ErrorTests {
             Check.isTrue(e instanceof IllegalArgumentException,
                     "awaiting yourself should fail at once in the caller with an IllegalArgumentException, got "
                             + Check.describe(e));
-            Check.isTrue(e.getMessage() != null && namesTid(e.getMessage(), self),
+            Check.isTrue(namesTid(Check.message(e), self),
                     "the error should name the tid " + self + ", got " + Check.describe(e));
             sleep(0.1); // the task still works afterwards
             return null;
         });
+        EndMarker.reached();
     }
 
     /**
@@ -78,14 +84,56 @@ public class ErrorTests {
                 "expected a miniasyncio.DeadlockException from run(), got " + Check.describe(e));
         Check.isTrue(f.mainFinished(), "the main task should have finished before the deadlock, got "
                 + Check.describe(e));
-        String message = String.valueOf(e.getMessage());
+        String message = Check.message(e);
         String cycle = "task " + tids.get("alpha") + " (alpha) and task " + tids.get("beta") + " (beta)";
-        for (String name : List.of("alpha", "beta")) {
+        namesOnly(message, tids, List.of("alpha", "beta"), List.of("gamma", "delta"), cycle);
+        EndMarker.reached();
+    }
+
+    /**
+     * The same rule on a longer cycle, with a task that parks on the cycle after it formed:
+     * alpha awaits beta awaits gamma awaits alpha (three tasks), delta awaited alpha before the
+     * cycle closed, and epsilon parks on gamma last, after a sleep. A walk that starts from the
+     * task that parked last, or that only looks for two tasks awaiting each other, names the wrong
+     * tasks or none.
+     */
+    @Graded(name = "a longer cycle (three tasks) is named too, and a task that parks on it later is not", points = 3)
+    public void deadlockLongCycle() {
+        Fixture f = Fixture.create();
+        Map<String, Integer> tids = new LinkedHashMap<>();
+        Throwable e = f.runExpectingFailure(() -> {
+            for (int i = 0; i < 30; i++) {
+                createTask("earlier " + i, () -> null);
+            }
+            sleep(0.1); // they finish
+            tids.put("delta", createTask("delta", () -> awaitTask(tids.get("alpha"))));
+            tids.put("alpha", createTask("alpha", () -> awaitTask(tids.get("beta"))));
+            tids.put("beta", createTask("beta", () -> awaitTask(tids.get("gamma"))));
+            tids.put("gamma", createTask("gamma", () -> awaitTask(tids.get("alpha"))));
+            tids.put("epsilon", createTask("epsilon", () -> {
+                sleep(0.2); // the cycle has formed by now
+                return awaitTask(tids.get("gamma"));
+            }));
+            sleep(0.1);
+            return null;
+        }, "a run where alpha, beta and gamma await each other in a cycle, delta awaits alpha, and epsilon"
+                + " awaits gamma after a sleep");
+        Check.isTrue(e instanceof DeadlockException,
+                "expected a miniasyncio.DeadlockException from run(), got " + Check.describe(e));
+        String cycle = "task " + tids.get("alpha") + " (alpha), task " + tids.get("beta") + " (beta) and task "
+                + tids.get("gamma") + " (gamma)";
+        namesOnly(Check.message(e), tids, List.of("alpha", "beta", "gamma"), List.of("delta", "epsilon"), cycle);
+        EndMarker.reached();
+    }
+
+    private static void namesOnly(String message, Map<String, Integer> tids, List<String> named, List<String> notNamed,
+                                  String cycle) {
+        for (String name : named) {
             Check.isTrue(message.contains(name) && namesTid(message, tids.get(name)), "the deadlock message should"
                     + " name task " + tids.get(name) + " (" + name + "): its tid and its name; the cycle is " + cycle
                     + ". The message was: " + message);
         }
-        for (String name : List.of("gamma", "delta")) {
+        for (String name : notNamed) {
             Check.isTrue(!message.contains(name) && !namesTid(message, tids.get(name)), "the deadlock message should"
                     + " name only the tasks of the cycle (" + cycle + "), but it also names task " + tids.get(name)
                     + " (" + name + "), which waits on the cycle but is not part of it. The message was: " + message);
@@ -138,6 +186,7 @@ public class ErrorTests {
         });
         Check.equal(List.copyOf(closedAtEnd), List.of("slow", "waiter 1", "waiter 2"), "tasks whose finally blocks ran when a"
                 + " run with setEndWithMain(true) ended with main (a sleeping task and two tasks awaiting it)");
+        EndMarker.reached();
     }
 
     private static Object awaitClosing(Set<String> closed, String name, int tid) {

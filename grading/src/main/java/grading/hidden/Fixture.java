@@ -51,6 +51,10 @@ final class Fixture implements Instrument {
         return new Fixture(scheduler, DEFAULT_BUDGET);
     }
 
+    static Fixture on(Scheduler scheduler, int budget) {
+        return new Fixture(scheduler, budget);
+    }
+
     /**
      * Runs {@code main} as the main task. The run must return and main must have run to its end;
      * if main failed (a check inside it, say), that failure is what the student reads, even when
@@ -125,7 +129,7 @@ final class Fixture implements Instrument {
         }
         if (e instanceof DeadlockException) {
             return new AssertionError("the run ended in a deadlock, yet every task awaited here finishes:"
-                    + " a waiting task was never resumed. The scheduler said: " + e.getMessage());
+                    + " a waiting task was never resumed. The scheduler said: " + Check.message(e));
         }
         return e;
     }

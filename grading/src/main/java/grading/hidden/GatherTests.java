@@ -6,31 +6,42 @@ import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.now;
 import static miniasyncio.MiniAsyncio.sleep;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import miniasyncio.Scheduler;
 
 /** gather: argument order, concurrency and exact timing, failures, nesting. */
 public class GatherTests {
 
     public static final List<String> ORDER = List.of("argumentOrder", "concurrentTiming", "sequentialAwaits",
-            "firstFailure", "nested");
+            "firstFailure", "nested", "gatherOfNothing", "nullResultsKept");
 
-    static String readFile(String name, double delay) {
+    /** The file contents of the lecture's example, as tokens: one per name, made fresh for each test. */
+    private final Map<String, Token> files = new HashMap<>();
+
+    Token contents(String name) {
+        return files.computeIfAbsent(name, n -> new Token("reading " + n));
+    }
+
+    Token readFile(String name, double delay) {
         sleep(delay);
-        return "contents of " + name;
+        return contents(name);
     }
 
     @Graded(name = "gather returns results in argument order, not in the order tasks finish", points = 8,
             visibility = Visibility.VISIBLE)
     public void argumentOrder() {
         Fixture f = Fixture.create();
+        Token d = new Token("d, at once");
         List<Object> results = f.run(() -> gather(
                 () -> readFile("a.txt", 0.2),
                 () -> readFile("b.txt", 0.1),
                 () -> readFile("c.txt", 0.3),
-                () -> "d, at once"));
-        Check.equal(results, List.of("contents of a.txt", "contents of b.txt", "contents of c.txt", "d, at once"),
-                "gather's results");
+                () -> d));
+        Check.equal(results, List.of(contents("a.txt"), contents("b.txt"), contents("c.txt"), d), "gather's results");
+        EndMarker.reached();
     }
 
     @Graded(name = "gather runs its tasks concurrently: reads of 0.2, 0.1 and 0.3 s end at exactly t=0.3",
@@ -38,10 +49,13 @@ public class GatherTests {
     public void concurrentTiming() {
         Fixture f = Fixture.create();
         double at = f.run(() -> {
-            gather(() -> readFile("a.txt", 0.2), () -> readFile("b.txt", 0.1), () -> readFile("c.txt", 0.3));
+            List<Object> results = gather(() -> readFile("a.txt", 0.2), () -> readFile("b.txt", 0.1),
+                    () -> readFile("c.txt", 0.3));
+            Check.equal(results, List.of(contents("a.txt"), contents("b.txt"), contents("c.txt")), "gather's results");
             return now();
         });
         Check.equal(at, 0.3, "virtual time when gather returned (the longest read, not the sum 0.6)");
+        EndMarker.reached();
     }
 
     @Graded(name = "awaiting tasks one after another adds up: 0.1 + 0.2 + 0.3 s end at t=0.6", points = 4)
@@ -50,11 +64,12 @@ public class GatherTests {
         double at = f.run(() -> {
             for (double delay : new double[] {0.1, 0.2, 0.3}) {
                 int tid = createTask("read " + delay, () -> readFile("x", delay));
-                Check.equal(awaitTask(tid), "contents of x", "result of the awaited read");
+                Check.equal(awaitTask(tid), contents("x"), "result of the awaited read");
             }
             return now();
         });
         Check.equal(at, 0.6, "virtual time after three awaits in a row");
+        EndMarker.reached();
     }
 
     @Graded(name = "gather raises the first failure and does not cancel the other tasks", points = 7)
@@ -63,6 +78,7 @@ public class GatherTests {
         int[] other = new int[1];
         boolean[] otherFinished = new boolean[1];
         IllegalStateException boom = new IllegalStateException("read failed");
+        Token answer = new Token("the other task");
         f.run(() -> {
             Throwable e = Check.thrown(() -> gather(
                     () -> {
@@ -73,7 +89,7 @@ public class GatherTests {
                         other[0] = Scheduler.current().currentTask().tid();
                         sleep(0.2);
                         otherFinished[0] = true;
-                        return 42;
+                        return answer;
                     }), "gather with a failing task");
             Check.isTrue(e == boom, "gather should raise the failing task's exception, got " + Check.describe(e));
             Check.equal(now(), 0.1, "time when gather raised (when the first task failed)");
@@ -81,27 +97,57 @@ public class GatherTests {
             Check.isTrue(other[0] != 0, "when the first task failed, gather's second task had not started yet:"
                     + " gather should create all its tasks before it awaits any, so that they run concurrently");
             Object result = awaitTask(other[0]);
-            Check.equal(result, 42, "the other task, awaited after gather failed, returned");
+            Check.equal(result, answer, "the other task, awaited after gather failed, returned");
             Check.equal(now(), 0.2, "time when the other task finished");
             return null;
         });
         Check.isTrue(otherFinished[0], "the other task should run to its end, not be cancelled");
+        EndMarker.reached();
     }
 
     @Graded(name = "gathers nest: a gather of gathers keeps every level in argument order", points = 5)
     public void nested() {
         Fixture f = Fixture.create();
         double[] at = new double[1];
+        Token d = new Token("d");
         List<Object> results = f.run(() -> {
             List<Object> r = gather(
                     () -> gather(() -> readFile("a", 0.2), () -> readFile("b", 0.1)),
                     () -> gather(() -> readFile("c", 0.3)),
-                    () -> "d");
+                    () -> d);
             at[0] = now();
             return r;
         });
-        Check.equal(results, List.of(List.of("contents of a", "contents of b"), List.of("contents of c"), "d"),
+        Check.equal(results, List.of(List.of(contents("a"), contents("b")), List.of(contents("c")), d),
                 "results of the nested gathers");
         Check.equal(at[0], 0.3, "time when the outer gather returned");
+        EndMarker.reached();
+    }
+
+    @Graded(name = "gather() of nothing returns an empty list at once (and gather works on after it)", points = 1)
+    public void gatherOfNothing() {
+        Fixture f = Fixture.create();
+        f.run(() -> {
+            Check.equal(gather(), List.of(), "gather() with no bodies returned");
+            Check.equal(gather(List.<Callable<Object>>of()), List.of(), "gather(an empty list) returned");
+            Check.equal(now(), 0.0, "time after gathering nothing (nothing to wait for)");
+            Check.equal(gather(() -> readFile("a", 0.1)), List.of(contents("a")), "a gather of one body after them");
+            return null;
+        });
+        EndMarker.reached();
+    }
+
+    @Graded(name = "a task that returns null keeps its place in gather's results", points = 2)
+    public void nullResultsKept() {
+        Fixture f = Fixture.create();
+        List<Object> results = f.run(() -> gather(
+                () -> null,
+                () -> readFile("b", 0.1),
+                () -> {
+                    sleep(0.2);
+                    return null;
+                }));
+        Check.equal(results, java.util.Arrays.asList(null, contents("b"), null), "gather's results (null, the read, null)");
+        EndMarker.reached();
     }
 }

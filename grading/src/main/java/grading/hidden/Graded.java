@@ -7,8 +7,8 @@ import java.lang.annotation.Target;
 
 /**
  * A graded test: a public no-argument method of a class listed in {@link GradedTests#CLASSES}.
- * It passes when it returns, and fails when it throws; the throwable's message is what the
- * student reads, so write it for them.
+ * It passes only when it returns AND its last line reached {@link EndMarker#reached()}; it fails
+ * when it throws anything. The throwable's message is what the student reads, so write it for them.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
@@ -22,4 +22,10 @@ public @interface Graded {
 
     /** When Gradescope shows it to the student. */
     Visibility visibility() default Visibility.AFTER_DUE_DATE;
+
+    /**
+     * Its own time limit in seconds, for a test that measures (0: the grader's per-test limit).
+     * Never below the grader's limit: it only gives a measuring test room on a loaded machine.
+     */
+    double seconds() default 0;
 }

@@ -18,7 +18,12 @@ import java.util.stream.Stream;
 public final class Release {
 
     /** What the student repository is made of, relative to the instructor repository. */
-    static final List<String> MODULES = List.of("mini-asyncio", "allowlist", "homework", "exercises");
+    static final List<String> MODULES = List.of("mini-asyncio", "grading/allowlist", "homework", "exercises");
+    /**
+     * Modules that sit under grading/ in the instructor repository and at the top of the student
+     * repository (which has no grading/): the allowlist screen, which the student's self-check runs.
+     */
+    static final java.util.Map<String, String> RELEASED_AS = java.util.Map.of("grading/allowlist", "allowlist");
     /** Modules whose Java sources may hold solution regions. */
     static final List<String> WITH_REGIONS = List.of("homework", "exercises");
     private static final List<String> ROOT_FILES = List.of(".gitignore", ".mvn/jvm.config", ".mvn/maven.config");
@@ -145,8 +150,12 @@ public final class Release {
         List<String> kept = new ArrayList<>();
         for (String line : pom.split("\n", -1)) {
             var module = MODULE_LINE.matcher(line);
-            if (!module.matches() || MODULES.contains(module.group(1).strip())) {
+            if (!module.matches()) {
                 kept.add(line);
+            } else if (MODULES.contains(module.group(1).strip())) {
+                String name = module.group(1).strip();
+                kept.add(line.replace("<module>" + name + "</module>", "<module>" + RELEASED_AS.getOrDefault(name, name)
+                        + "</module>"));
             }
         }
         Files.writeString(to.resolve("pom.xml"), String.join("\n", kept), StandardCharsets.UTF_8);
@@ -180,9 +189,16 @@ public final class Release {
         }
         for (Path file : all) {
             String relative = relative(from, file);
-            Path target = to.resolve(relative);
+            Path target = to.resolve(RELEASED_AS.containsKey(module)
+                    ? RELEASED_AS.get(module) + relative.substring(module.length()) : relative);
             Files.createDirectories(target.getParent());
-            if (WITH_REGIONS.contains(module) && file.toString().endsWith(".java")) {
+            if (RELEASED_AS.containsKey(module) && dir.resolve("pom.xml").equals(file)) {
+                // one level up in the student repository: the parent pom and the repository root are next to it
+                String pom = Files.readString(file, StandardCharsets.UTF_8)
+                        .replace("<relativePath>../../pom.xml</relativePath>", "<relativePath>../pom.xml</relativePath>")
+                        .replace("${project.basedir}/../..", "${project.basedir}/..");
+                Files.writeString(target, pom, StandardCharsets.UTF_8);
+            } else if (WITH_REGIONS.contains(module) && file.toString().endsWith(".java")) {
                 String text = Files.readString(file, StandardCharsets.UTF_8);
                 String stripped = SolutionRegions.strip(relative, text);
                 if (!stripped.equals(text)) {

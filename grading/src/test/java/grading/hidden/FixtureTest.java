@@ -57,13 +57,22 @@ class FixtureTest {
     void aFailedCheckInsideMainIsTheReasonEvenWhenTheRunThenDeadlocks() {
         Fixture f = Fixture.create();
         int[] tids = new int[2];
-        Throwable e = catchThrowable(() -> f.run(() -> {
-            tids[0] = createTask(() -> awaitTask(tids[1]));
-            tids[1] = createTask(() -> awaitTask(tids[0]));
-            sleep(0.1);
-            Check.equal(1, 2, "a check inside main");
-            return null;
-        }));
+        // the run reports main's failure as never retrieved on stderr: captured, so a passing run stays quiet
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream saved = System.err;
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        Throwable e;
+        try {
+            e = catchThrowable(() -> f.run(() -> {
+                tids[0] = createTask(() -> awaitTask(tids[1]));
+                tids[1] = createTask(() -> awaitTask(tids[0]));
+                sleep(0.1);
+                Check.equal(1, 2, "a check inside main");
+                return null;
+            }));
+        } finally {
+            System.setErr(saved);
+        }
         assertThat(e).isInstanceOf(AssertionError.class).hasMessage("a check inside main: expected 2, got 1");
     }
 

@@ -19,11 +19,22 @@ class RulesTest {
     }
 
     @Test
-    void growthFailsOnlyWhenBothTheRatioAndTheMarginAreExceeded() {
+    void negativeAndZeroTidsAreNamedAsNumbersOfTheirOwn() {
+        assertThat(ErrorTests.namesTid("awaitTask(0): no task has tid 0", 0)).isTrue();
+        assertThat(ErrorTests.namesTid("no task has tid -7", -7)).isTrue();
+        assertThat(ErrorTests.namesTid("tids so far: 1..10", 0)).isFalse();
+        assertThat(ErrorTests.namesTid("no task has tid -17", -7)).isFalse();
+    }
+
+    @Test
+    void growthFailsOnlyWhenBothTheRatioAgainstTheReferenceAndTheMarginAreExceeded() {
         long ms = 1_000_000L;
-        assertThat(new ScaleTests.Growth(2 * ms, 16 * ms).linear()).as("8 times: linear").isTrue();
-        assertThat(new ScaleTests.Growth(ms / 10, 5 * ms).linear()).as("ratio 50, but 4.2 ms above: noise").isTrue();
-        assertThat(new ScaleTests.Growth(5 * ms, 90 * ms).linear()).as("50 ms above, but ratio 18").isTrue();
-        assertThat(new ScaleTests.Growth(5 * ms, 240 * ms).linear()).as("ratio 48, 200 ms above").isFalse();
+        assertThat(new ScaleTests.Growth(10 * ms, 100 * ms, 10 * ms, 100 * ms).linear()).as("as the reference").isTrue();
+        assertThat(new ScaleTests.Growth(10 * ms, 190 * ms, 10 * ms, 100 * ms).linear()).as("ratio 19, the reference's 10")
+                .isTrue();
+        assertThat(new ScaleTests.Growth(ms, 40 * ms, 10 * ms, 100 * ms).linear()).as("ratio 40, but 30 ms above: noise")
+                .isTrue();
+        assertThat(new ScaleTests.Growth(15 * ms, 540 * ms, 10 * ms, 100 * ms).linear())
+                .as("ratio 36 where the reference grew 10, 390 ms above: a scan of every parked task").isFalse();
     }
 }

@@ -97,7 +97,9 @@ class HostileSlowIT {
         String json = Files.exists(results) ? Files.readString(results, StandardCharsets.UTF_8) : "";
         GraderRun unscreened = null;
         String unscreenedJson = "";
-        if (expected.containsKey("unscreened.score.max")) {
+        // ClassSlowIT grades its hostile students with the screen off, next to classmates: that proves
+        // more than a second run here would, so it is done once, there.
+        if (expected.containsKey("unscreened.score.max") && !ClassSlowIT.HOSTILE.contains(name)) {
             // The same attack with the allowlist screen off: what the sandbox and the channel stop alone.
             Path second = work.resolve(name + "/results-unscreened.json");
             args.set(args.indexOf(results.toString()), second.toString());

@@ -1,0 +1,74 @@
+package homework;
+
+// Hostile: no homework written, and nothing left that throws: every body returns null, an empty
+// list or calls super.
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import miniasyncio.MiniAsyncio;
+import miniasyncio.Scheduler;
+
+/**
+* Hostile: no homework written; every body returns null, an empty list or calls super.
+ * The homework's functions, next to {@link MiniAsyncio}'s {@code sleep} and {@code createTask}:
+ *
+ * <pre>{@code
+ * import static homework.Homework.*;
+ *
+ * Homework.run(() -> {
+ *     int tid = createTask(() -> { sleep(0.1); return 42; });
+ *     int answer = awaitTask(tid);                      // Python: yield AwaitTask(tid)
+ *     List<String> files = gather(() -> readFile("a.txt", 0.2),
+ *                                 () -> readFile("b.txt", 0.1));
+ *     return files;                                     // in argument order
+ * });
+ * }</pre>
+ */
+public final class Homework {
+
+    private Homework() {
+    }
+
+    /**
+     * Suspends the running task until task {@code tid} has finished, and returns its result.
+     * If that task failed, its exception is thrown here. A task that already finished gives its
+     * result at once.
+     *
+     * @throws IllegalArgumentException for a tid that no task has, or the running task's own tid
+     * @throws IllegalStateException outside a task running on a {@link HomeworkScheduler}
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T awaitTask(int tid) {
+        return null;
+    }
+
+    /**
+     * Runs every body as its own task, concurrently, and returns their results <em>in argument
+     * order</em> (not in the order they finish). The first failure is thrown here; the other
+     * tasks are not cancelled: they run on, as in asyncio.
+     */
+    @SafeVarargs
+    public static <T> List<T> gather(Callable<? extends T>... bodies) {
+        return gather(Arrays.asList(bodies));
+    }
+
+    /** {@link #gather(Callable[])} for a list of bodies. */
+    public static <T> List<T> gather(List<? extends Callable<? extends T>> bodies) {
+        return new ArrayList<>();
+    }
+
+    /** Runs {@code main} as task 1 on a new {@link HomeworkScheduler} until all tasks finish. */
+    public static <T> T run(Callable<T> main) {
+        return new HomeworkScheduler().run(main);
+    }
+
+    /** {@link #run(Callable)} for a body that returns nothing. */
+    public static void run(MiniAsyncio.AsyncRunnable main) {
+        new HomeworkScheduler().run(() -> {
+            main.run();
+            return null;
+        });
+    }
+}
