@@ -132,7 +132,7 @@ class JdkFinderTest {
     void theLauncherStartsTheMainClassItsJarNamesUnderItsName() throws IOException {
         java.util.jar.Manifest manifest = new java.util.jar.Manifest();
         manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().putValue(Launcher.MAIN_ATTRIBUTE, "grading.Grader");
+        manifest.getMainAttributes().putValue(Launcher.MAIN_ATTRIBUTE, "example.Tool");
         manifest.getMainAttributes().putValue(Launcher.NAME_ATTRIBUTE, "grader");
         Path jar = home.resolve("grader.jar");
         try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest)) {
@@ -140,7 +140,7 @@ class JdkFinderTest {
         }
 
         var attributes = Launcher.manifestOf(jar.toFile());
-        assertThat(Launcher.attribute(attributes, Launcher.MAIN_ATTRIBUTE, "miniasyncio.cli.Cli")).isEqualTo("grading.Grader");
+        assertThat(Launcher.attribute(attributes, Launcher.MAIN_ATTRIBUTE, "miniasyncio.cli.Cli")).isEqualTo("example.Tool");
         assertThat(Launcher.attribute(attributes, Launcher.NAME_ATTRIBUTE, "mini-asyncio")).isEqualTo("grader");
         // From a classes folder (an IDE, exec:exec): the kit's CLI, under the kit's name.
         var none = Launcher.manifestOf(home.toFile());
