@@ -69,7 +69,8 @@ class ReleaseTest {
         new Release(Repo.root(), out).write();
         List<Path> files;
         try (Stream<Path> walk = Files.walk(out)) {
-            files = walk.filter(Files::isRegularFile).toList();
+            // pictures (the guides' screenshots) hold no text to check
+            files = walk.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".png")).toList();
         }
         for (Path file : files) {
             String text = Files.readString(file, StandardCharsets.UTF_8);
