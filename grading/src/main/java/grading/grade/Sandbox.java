@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -116,21 +117,25 @@ public final class Sandbox {
      * setpriv and prlimit; a uid to drop to), so that the message names what is really missing.
      */
     public String whatIsMissing() {
+        return whatIsMissing(isRoot(), name -> program(name) != null, why);
+    }
+
+    /** {@link #whatIsMissing()} for a machine described by {@code root} and {@code installed} (tested on its own). */
+    static String whatIsMissing(boolean root, Predicate<String> installed, String why) {
         List<String> missing = new ArrayList<>();
-        boolean root = isRoot();
-        if (program("bwrap") == null) {
+        if (!installed.test("bwrap")) {
             missing.add("bubblewrap (bwrap) is not installed: apt-get install bubblewrap (dnf install bubblewrap)");
         } else {
             missing.add("bubblewrap is installed but could not start the JDK in a sandbox (" + why + "): check that"
                     + " user namespaces are allowed (sysctl kernel.unprivileged_userns_clone=1, or on Ubuntu 24.04"
-                    + " kernel.apparmor_restrict_unprivileged_userns=0), or run the grader as root");
+                    + " kernel.apparmor_restrict_unprivileged_userns=0)" + (root ? "" : ", or run the grader as root"));
         }
         if (root) {
-            if (program("setpriv") == null) {
+            if (!installed.test("setpriv")) {
                 missing.add("setpriv is missing, so the submission cannot run as a uid of its own: apt-get install"
                         + " util-linux (setpriv is in util-linux; on Debian 12 and Ubuntu, the package util-linux)");
             }
-            if (program("prlimit") == null) {
+            if (!installed.test("prlimit")) {
                 missing.add("prlimit is missing (no process limit for the submission's uid): apt-get install util-linux");
             }
         } else {

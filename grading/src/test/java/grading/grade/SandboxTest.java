@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -68,5 +69,21 @@ class SandboxTest {
             Thread.sleep(20);
         }
         return condition.getAsBoolean();
+    }
+
+    @Test
+    void theRefusalNamesWhatIsMissingAndWhatToInstall() {
+        // root on a machine with none of the three: each named, with its package
+        String bare = Sandbox.whatIsMissing(true, name -> false, "");
+        assertThat(bare).contains("bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
+                .contains("setpriv is missing").contains("prlimit is missing").contains("util-linux")
+                .doesNotContain("run the grader as root");
+        // root with bubblewrap and prlimit but no setpriv (a Gradescope-shaped image): setpriv alone
+        String noSetpriv = Sandbox.whatIsMissing(true, Set.of("bwrap", "prlimit")::contains, "no user namespaces");
+        assertThat(noSetpriv).contains("setpriv is missing").contains("could not start the JDK in a sandbox (no user namespaces)")
+                .doesNotContain("prlimit is missing").doesNotContain("run the grader as root").doesNotContain("not installed");
+        // not root: the missing uid, not setpriv
+        String notRoot = Sandbox.whatIsMissing(false, name -> false, "");
+        assertThat(notRoot).contains("the grader is not root").doesNotContain("setpriv");
     }
 }
