@@ -77,23 +77,23 @@ public record WrongPatch(Path file, String name, String why, List<String> fails)
         try (InputStream in = Files.newInputStream(file)) {
             diff = UnifiedDiffReader.parseUnifiedDiff(in);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("grading/wrong/" + file.getFileName() + " is not a unified diff: " + e, e);
+            throw new IllegalStateException(Repo.root().relativize(file) + " is not a unified diff: " + e, e);
         }
         if (diff.getFiles().isEmpty()) {
-            throw new IllegalStateException("grading/wrong/" + file.getFileName() + " changes no file");
+            throw new IllegalStateException(Repo.root().relativize(file) + " changes no file");
         }
         for (UnifiedDiffFile changed : diff.getFiles()) {
             String path = changed.getFromFile().replaceFirst("^a/", "");
             Path target = submission.resolve("homework").resolve(path).normalize();
             if (!target.startsWith(submission) || !Files.isRegularFile(target)) {
-                throw new IllegalStateException("grading/wrong/" + file.getFileName() + " changes " + path
+                throw new IllegalStateException(Repo.root().relativize(file) + " changes " + path
                         + ", which the homework module does not have");
             }
             try {
                 List<String> patched = changed.getPatch().applyTo(Files.readAllLines(target, StandardCharsets.UTF_8));
                 Files.write(target, patched, StandardCharsets.UTF_8);
             } catch (PatchFailedException e) {
-                throw new IllegalStateException("grading/wrong/" + file.getFileName() + " no longer applies to homework/"
+                throw new IllegalStateException(Repo.root().relativize(file) + " no longer applies to homework/"
                         + path + " (the reference changed): " + e.getMessage() + ". Remake it: plant the mistake"
                         + " in homework/ by hand and write `git diff` into the patch", e);
             }
