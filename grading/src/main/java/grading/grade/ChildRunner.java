@@ -133,7 +133,7 @@ public final class ChildRunner {
         builder.directory(runDir.toFile());
         Process child = builder.start();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        Thread errDrain = drain(child.getErrorStream(), stderr, 8_192);
+        Thread errDrain = drain(child.getErrorStream(), stderr, 8_192, "child-stderr");
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         Thread outReader = readLines(child.getInputStream(), lines, secret);
         try (DataOutputStream stdin = new DataOutputStream(new java.io.BufferedOutputStream(child.getOutputStream()))) {
@@ -300,7 +300,8 @@ public final class ChildRunner {
         return t;
     }
 
-    private static Thread drain(InputStream in, ByteArrayOutputStream into, int cap) {
+    /** Reads {@code in} to its end on a daemon thread, keeping at most {@code cap} bytes (the rest is read and dropped). */
+    static Thread drain(InputStream in, ByteArrayOutputStream into, int cap, String name) {
         Thread t = new Thread(() -> {
             byte[] buffer = new byte[8_192];
             try (in) {
@@ -312,9 +313,9 @@ public final class ChildRunner {
                     }
                 }
             } catch (IOException e) {
-                // the child is gone
+                // the process is gone
             }
-        }, "child-stderr");
+        }, name);
         t.setDaemon(true);
         t.start();
         return t;

@@ -1,10 +1,10 @@
 package grading.grade;
 
 import grading.child.CompileMain;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,8 +72,9 @@ final class StudentCompiler {
         Process javac = builder.start();
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        Thread outDrain = drain(javac.getInputStream(), stdout, CompileMain.MAX_CLASS_BYTES + (1 << 20));
-        Thread errDrain = drain(javac.getErrorStream(), stderr, 8_192);
+        Thread outDrain = ChildRunner.drain(javac.getInputStream(), stdout, CompileMain.MAX_CLASS_BYTES + (1 << 20),
+                "compiler-output");
+        Thread errDrain = ChildRunner.drain(javac.getErrorStream(), stderr, 8_192, "compiler-errors");
         try {
             if (!javac.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 return new Outcome(false, "the compiler took more than " + limit.toSeconds() + " s on these sources"
@@ -95,7 +96,7 @@ final class StudentCompiler {
         if (err.contains("StackOverflowError")) {
             return new Outcome(false, "the compiler ran out of stack on these sources (nesting too deep): simplify the code");
         }
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(stdout.toByteArray()))) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(stdout.toByteArray()))) {
             if (!CompileMain.MAGIC.equals(in.readUTF())) {
                 throw new IOException("no answer");
             }
@@ -136,23 +137,5 @@ final class StudentCompiler {
         } catch (IllegalArgumentException e) {
             return file.getFileName().toString();
         }
-    }
-
-    private static Thread drain(InputStream in, ByteArrayOutputStream into, int cap) {
-        Thread t = new Thread(() -> {
-            byte[] buffer = new byte[8_192];
-            try (in) {
-                int n;
-                while ((n = in.read(buffer)) >= 0) {
-                    int room = Math.max(0, Math.min(n, cap - into.size()));
-                    into.write(buffer, 0, room);
-                }
-            } catch (IOException e) {
-                // the compiler is gone
-            }
-        }, "compiler-output");
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 }
