@@ -44,7 +44,7 @@ public record WrongPatch(Path file, String name, String why, List<String> fails)
             if (text.startsWith("fails:")) {
                 fails = Arrays.stream(text.substring("fails:".length()).split(",")).map(String::strip)
                         .filter(s -> !s.isEmpty()).toList();
-            } else if (!text.startsWith("Plant it by hand")) {
+            } else {
                 why.append(why.isEmpty() ? "" : " ").append(text);
             }
         }

@@ -124,12 +124,13 @@ class ClassSlowIT {
         // In the sandbox, and with the allowlist screen off: the hostile code really runs, next to
         // its classmates, so this proves what the sandbox and the batch alone keep apart.
         out = work.resolve("out");
-        // A per-test limit of 2 s instead of 5: the class's looping submissions (infinite-loop spins in
-        // every awaitTask) then cost 2 s a test, and a correct test takes milliseconds (the one that
-        // measures has a limit of its own).
+        // Limits of 2 s a test (instead of 5) and 30 s a submission (instead of 180): the class's looping
+        // submission (infinite-loop spins in every awaitTask) then costs 30 s, not 22 tests times the
+        // limit; a correct test takes milliseconds (the one that measures has a limit of its own) and a
+        // correct submission a few seconds.
         run = GraderRun.run(work, HANG_SECONDS, List.of("-Dgrading.unscreened=true"), "grade",
                 "--submissions", submissions.toString(), "--out", out.toString(), "--require-sandbox",
-                "--test-timeout", "2");
+                "--test-timeout", "2", "--total-timeout", "30");
         assertThat(run.exitCode()).as("batch output:\n" + tail(run.output())).isZero();
         rows = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(out.resolve("summary.csv"), StandardCharsets.UTF_8);

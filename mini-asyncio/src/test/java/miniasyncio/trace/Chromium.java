@@ -1,13 +1,20 @@
 package miniasyncio.trace;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
@@ -65,6 +72,48 @@ final class Chromium {
     /** The DOM after the page's scripts ran, opened at {@code fragment} ("step=7"): a teacher's link. */
     String dumpDom(Path html, String fragment, Path profile) throws IOException, InterruptedException {
         return run(profile, "--dump-dom", html.toUri() + "#" + fragment);
+    }
+
+    /**
+     * The DOM of {@code html} opened at each of {@code fragments}, from one browser start (a start
+     * costs about a second): a page beside it holds one frame per fragment and, once they have all
+     * loaded, writes each frame's DOM into itself, base64-encoded.
+     */
+    Map<String, String> dumpDoms(Path html, List<String> fragments, Path profile) throws IOException, InterruptedException {
+        StringBuilder frames = new StringBuilder();
+        for (int i = 0; i < fragments.size(); i++) {
+            frames.append("<iframe width=\"1200\" height=\"900\" src=\"").append(html.getFileName()).append('#')
+                    .append(fragments.get(i)).append("\"></iframe>\n");
+        }
+        Path harness = html.resolveSibling("frames-" + html.getFileName());
+        Files.writeString(harness, """
+                <!DOCTYPE html><html><body>%s<pre id="doms"></pre><script>
+                window.onload = () => {
+                  const utf8 = s => {
+                    const bytes = new TextEncoder().encode(s);
+                    let text = '';
+                    for (let i = 0; i < bytes.length; i += 8192) {
+                      text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+                    }
+                    return btoa(text);
+                  };
+                  document.getElementById('doms').textContent = [...document.querySelectorAll('iframe')]
+                    .map(f => utf8(f.contentDocument.documentElement.outerHTML)).join(' ');
+                };
+                </script></body></html>
+                """.formatted(frames));
+        String dom = dumpDomWithFileAccess(harness, profile);
+        Matcher doms = Pattern.compile("<pre id=\"doms\">([A-Za-z0-9+/= ]*)</pre>").matcher(dom);
+        if (!doms.find()) {
+            fail("the frames page wrote no DOMs: " + dom);
+        }
+        String[] encoded = doms.group(1).split(" ");
+        assertThat(encoded).as("one DOM per fragment").hasSize(fragments.size());
+        Map<String, String> byFragment = new LinkedHashMap<>();
+        for (int i = 0; i < fragments.size(); i++) {
+            byFragment.put(fragments.get(i), new String(Base64.getDecoder().decode(encoded[i]), StandardCharsets.UTF_8));
+        }
+        return byFragment;
     }
 
     /** The DOM of {@code html}, which may script pages beside it in frames (file access between files allowed). */

@@ -69,10 +69,13 @@ class StepThroughBrowserTest {
         assertThat(json.get("steps").getAsInt()).isEqualTo(14);
         assertThat(json.get("stride").getAsInt()).isEqualTo(1);
 
+        List<String> fragments = new java.util.ArrayList<>(LECTURE.keySet().stream().sorted().map(n -> "step=" + n).toList());
+        fragments.add("step=end");
+        Map<String, String> doms = chromium.dumpDoms(html, fragments, dir.resolve("profile"));
         for (var e : LECTURE.entrySet()) {
             int n = e.getKey();
             Expected want = e.getValue();
-            StepPageDom page = new StepPageDom(chromium.dumpDom(html, "step=" + n, dir.resolve("profile")));
+            StepPageDom page = new StepPageDom(doms.get("step=" + n));
             JsonObject snap = StepPageDom.snap(json, n);
             String at = "step " + n;
             assertThat(page.step()).as(at).isEqualTo(String.valueOf(n));
@@ -90,7 +93,7 @@ class StepThroughBrowserTest {
                     + snap.get("k").getAsInt()).startsWith(want.running().substring(5, 6) + "/");
         }
 
-        StepPageDom end = new StepPageDom(chromium.dumpDom(html, "step=end", dir.resolve("profile")));
+        StepPageDom end = new StepPageDom(doms.get("step=end"));
         assertThat(end.text("running")).startsWith("The loop stopped: no task left to run");
         assertThat(end.entries("ready")).isEmpty();
         assertThat(end.entries("sleeping")).isEmpty();

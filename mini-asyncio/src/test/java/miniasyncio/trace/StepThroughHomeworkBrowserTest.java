@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import miniasyncio.cli.CliRun;
@@ -91,14 +92,16 @@ class StepThroughHomeworkBrowserTest {
         JsonObject json = StepPageDom.json(html);
         assertThat(json.get("steps").getAsInt()).isEqualTo(10);
 
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=5", "step=7", "step=8", "step=10"),
+                dir.resolve("profile"));
         // step 2: gather made tasks 2, 3, 4; main awaits task 2 (the first argument)
-        StepPageDom two = new StepPageDom(chromium.dumpDom(html, "step=2", dir.resolve("profile")));
+        StepPageDom two = new StepPageDom(doms.get("step=2"));
         assertThat(two.text("running")).startsWith("running task 2 (task 2) (its step 1), sent null");
         assertThat(two.entries("ready")).containsExactly("task 3 (task 3): send null", "task 4 (task 4): send null");
         assertThat(two.entries("parked")).containsExactly("task 1 (main): AwaitTask[tid=2], awaits task 2 (task 2)");
 
         // step 5, t=0.1: b is read first, but main still awaits a
-        StepPageDom five = new StepPageDom(chromium.dumpDom(html, "step=5", dir.resolve("profile")));
+        StepPageDom five = new StepPageDom(doms.get("step=5"));
         assertThat(five.text("running")).startsWith("running task 3 (task 3) (its step 2)")
                 .endsWith("then it returned b.txt: contents");
         assertThat(five.entries("sleeping")).containsExactly(
@@ -107,19 +110,19 @@ class StepThroughHomeworkBrowserTest {
         assertThat(five.entries("parked")).containsExactly("task 1 (main): AwaitTask[tid=2], awaits task 2 (task 2)");
 
         // steps 7, 8, 10: main is sent each result, in argument order (b's was already in results)
-        assertThat(new StepPageDom(chromium.dumpDom(html, "step=7", dir.resolve("profile"))).text("running"))
+        assertThat(new StepPageDom(doms.get("step=7")).text("running"))
                 .isEqualTo("running task 1 (main) (its step 2), sent a.txt: contents, then it yielded AwaitTask[tid=3]");
-        StepPageDom eight = new StepPageDom(chromium.dumpDom(html, "step=8", dir.resolve("profile")));
+        StepPageDom eight = new StepPageDom(doms.get("step=8"));
         assertThat(eight.text("running"))
                 .isEqualTo("running task 1 (main) (its step 3), sent b.txt: contents, then it yielded AwaitTask[tid=4]");
         assertThat(eight.entries("results")).containsExactly("3 task 3 returned b.txt: contents",
                 "2 task 2 returned a.txt: contents");
-        StepPageDom ten = new StepPageDom(chromium.dumpDom(html, "step=10", dir.resolve("profile")));
+        StepPageDom ten = new StepPageDom(doms.get("step=10"));
         assertThat(ten.text("running")).isEqualTo("running task 1 (main) (its step 4), sent c.txt: contents,"
                 + " then it returned [a.txt: contents, b.txt: contents, c.txt: contents]");
         assertThat(ten.entries("parked")).isEmpty();
         for (int n : new int[] {2, 5, 8}) {
-            StepPageDom page = new StepPageDom(chromium.dumpDom(html, "step=" + n, dir.resolve("profile")));
+            StepPageDom page = new StepPageDom(doms.get("step=" + n));
             JsonObject snap = StepPageDom.snap(json, n);
             for (String state : List.of("ready", "sleeping", "results")) {
                 assertThat(page.entries(state)).as("step " + n + " " + state)

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * upload shape, its schema check, the Gradescope zip's contents, and Classroom 50's
  * autograder.py on the reference and on the untouched release.
  */
-class IntegrationsProofIT {
+class IntegrationsSlowIT {
 
     static final Path INTEGRATIONS = Submissions.root().resolve("grading/integrations");
     static final Path HOMEWORK = Submissions.root().resolve("homework/src/main/java/homework");
