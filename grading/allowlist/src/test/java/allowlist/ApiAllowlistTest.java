@@ -683,8 +683,8 @@ class ApiAllowlistTest {
         List<Violation> violations = HOMEWORK.check(Compiler.compile(dir, source));
 
         assertThat(violations).extracting(Violation::message).contains("Quiet.quiet (Quiet.java:5) uses"
-                + " miniasyncio.LoopSettings.removeInstrument: instruments are the grader's: they watch every step;"
-                + " the grader does not run code that uses it");
+                + " miniasyncio.LoopSettings.removeInstrument: the settings are the grader's: it sets the scheduler up,"
+                + " and its instruments watch every step; the grader does not run code that uses it");
     }
 
     /** The settings (debug mode, the ending, the stall limit, the stuck action) are the grader's to set. */
@@ -704,12 +704,14 @@ class ApiAllowlistTest {
 
         List<Violation> violations = HOMEWORK.check(Compiler.compile(dir, source));
 
-        String why = ": the grader sets the scheduler up; the homework needs none of its settings;"
-                + " the grader does not run code that uses it";
+        String end = "; the grader does not run code that uses it";
+        String settings = ": the grader sets the scheduler up; the homework needs none of its settings" + end;
+        String theirs = ": the settings are the grader's: it sets the scheduler up, and its instruments watch every step"
+                + end;
         assertThat(violations).extracting(Violation::message).contains(
-                "Lenient.<init> (Lenient.java:5) uses miniasyncio.Scheduler.settings" + why,
-                "Lenient.<init> (Lenient.java:5) uses miniasyncio.LoopSettings.setEndWithMain" + why,
-                "Lenient.<init> (Lenient.java:7) uses miniasyncio.LoopSettings.setStallLimit" + why);
+                "Lenient.<init> (Lenient.java:5) uses miniasyncio.Scheduler.settings" + settings,
+                "Lenient.<init> (Lenient.java:5) uses miniasyncio.LoopSettings.setEndWithMain" + theirs,
+                "Lenient.<init> (Lenient.java:7) uses miniasyncio.LoopSettings.setStallLimit" + theirs);
     }
 
     @Test
