@@ -29,7 +29,7 @@ public final class StepBudget implements BeforeEachCallback, AfterEachCallback {
     @Override
     public void beforeEach(ExtensionContext context) {
         LoopPolicy.reset();
-        LoopPolicy.onNewScheduler(scheduler -> scheduler.addInstrument(new Counter(scheduler, LIMIT)));
+        LoopPolicy.onNewScheduler(scheduler -> scheduler.settings().addInstrument(new Counter(scheduler, LIMIT)));
     }
 
     @Override

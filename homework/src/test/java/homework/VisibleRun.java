@@ -43,9 +43,9 @@ final class VisibleRun implements Instrument {
     static <T> T run(Callable<T> main, Instrument... more) {
         return limited(() -> {
             HomeworkScheduler scheduler = new HomeworkScheduler(Clock.virtual());
-            scheduler.addInstrument(budget());
+            scheduler.settings().addInstrument(budget());
             for (Instrument instrument : more) {
-                scheduler.addInstrument(instrument);
+                scheduler.settings().addInstrument(instrument);
             }
             return scheduler.run(main);
         });
@@ -58,7 +58,7 @@ final class VisibleRun implements Instrument {
     static <T> T runMakingItsOwn(Callable<T> code) {
         return limited(() -> {
             LoopPolicy.setClock(Clock::virtual);
-            LoopPolicy.onNewScheduler(scheduler -> scheduler.addInstrument(budget()));
+            LoopPolicy.onNewScheduler(scheduler -> scheduler.settings().addInstrument(budget()));
             try {
                 return code.call();
             } finally {

@@ -29,7 +29,7 @@ class VisibleRunTest {
         long start = System.nanoTime();
         Throwable thrown = catchThrowable(() -> VisibleRun.limited(Duration.ofSeconds(10), () -> {
             Scheduler scheduler = new Scheduler(Clock.virtual());
-            scheduler.addInstrument(VisibleRun.budget());
+            scheduler.settings().addInstrument(VisibleRun.budget());
             return scheduler.run(() -> pollingAwait(createTask(() -> {
                 sleep(0.1);
                 return 42;

@@ -10,13 +10,13 @@ package miniasyncio;
  */
 final class DebugMode {
 
-    private final Scheduler scheduler;
+    private final LoopSettings settings;
     private boolean on;
     private long slowStepNanos = 100_000_000L; // asyncio's slow_callback_duration: 0.1 s
     private SlowStepWarnings warnings;         // installed while debug is on
 
-    DebugMode(Scheduler scheduler) {
-        this.scheduler = scheduler;
+    DebugMode(LoopSettings settings) {
+        this.settings = settings;
     }
 
     boolean isOn() {
@@ -27,9 +27,9 @@ final class DebugMode {
         on = debug;
         if (debug && warnings == null) {
             warnings = new SlowStepWarnings(() -> slowStepNanos, line -> System.err.println(line));
-            scheduler.addInstrument(warnings);
+            settings.addInstrument(warnings);
         } else if (!debug && warnings != null) {
-            scheduler.removeInstrument(warnings);
+            settings.removeInstrument(warnings);
             warnings = null;
         }
     }

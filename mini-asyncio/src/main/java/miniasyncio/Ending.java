@@ -12,7 +12,6 @@ import java.util.Map;
 final class Ending {
 
     private boolean withMain;
-    private int mainTid;
 
     void setWithMain(boolean withMain) {
         this.withMain = withMain;
@@ -22,12 +21,8 @@ final class Ending {
         return withMain;
     }
 
-    void mainIs(int tid) {
-        mainTid = tid;
-    }
-
-    /** True when the run ends with main and main has finished. */
-    boolean reached(Map<Integer, Step.Outcome> results) {
+    /** True when the run ends with main and main (task {@code mainTid}) has finished. */
+    boolean reached(Map<Integer, Step.Outcome> results, int mainTid) {
         return withMain && results.containsKey(mainTid);
     }
 }

@@ -4,7 +4,7 @@ package miniasyncio;
  * A listener for what the loop does, after trio's {@code Instrument}: tracing, pictures of a
  * run, debug warnings and statistics are all built on these hooks. Every method does nothing by
  * default; override the ones you need and add the instrument with
- * {@link Scheduler#addInstrument(Instrument)}.
+ * {@link LoopSettings#addInstrument(Instrument)}.
  *
  * <p>A scheduler with no instrument pays one null check per hook.
  */

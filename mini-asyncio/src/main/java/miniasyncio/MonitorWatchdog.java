@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * five times a second. When a loop's thread has been {@code BLOCKED} on a monitor inside the same
  * task for about a second, and no live thread owns that monitor (so only a suspended task can),
  * it reads where the blocked task waits and where the suspended tasks are, and hands the report
- * to the scheduler's stuck action ({@link Scheduler#setOnStuck}).
+ * to the scheduler's stuck action ({@link LoopSettings#setOnStuck}).
  *
  * <p>What it cannot do: unblock the thread. A thread blocked on a monitor cannot be interrupted,
  * and the task holding the monitor can only run on that same thread. So {@code run()} never
@@ -121,7 +121,7 @@ final class MonitorWatchdog {
             return; // a live thread owns the monitor: it may still let go, this is not the loop's own hang
         }
         watch.reported = true;
-        watch.scheduler.stuck.stuck(report(thread, watch.scheduler, task, info, now - watch.blockedSince));
+        watch.scheduler.settings().stuck.stuck(report(thread, watch.scheduler, task, info, now - watch.blockedSince));
     }
 
     /** The message: who blocks where, who holds the monitor (suspended where), why, what instead. */

@@ -5,27 +5,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 
 /**
- * The lecture's {@code mini_asyncio.Scheduler}, name for name in camelCase. One difference:
- * {@code sleeping} is a heap by (wake time, sequence number), as asyncio's {@code _scheduled}
- * ({@link TimerHeap}): O(log n) per timer, and equal wake times stay first in, first out.
+ * The lecture's {@code mini_asyncio.Scheduler}, name for name in camelCase; but {@code sleeping} is a heap by (wake
+ * time, sequence number), as asyncio's {@code _scheduled} ({@link TimerHeap}): O(log n) a timer, FIFO at equal times.
  *
- * <p>Subclasses add syscalls as the lecture's homework edits {@code _handle_syscall} and
- * {@code _finish_task}: override {@link #handleSyscall} and {@link #finishTask}, call {@code super}
- * for the rest, and make a parked task ready with {@link #schedule} / {@link #scheduleThrow}. The
- * loop itself is {@code final}: a tool that counts steps (a test, the grader) sees every step.
+ * <p>Subclasses add syscalls as the homework edits {@code _handle_syscall} and {@code _finish_task}: they override
+ * {@link #handleSyscall} and {@link #finishTask}, call {@code super} for the rest, and wake parked tasks with
+ * {@link #schedule} / {@link #scheduleThrow}. The loop is {@code final}: the grader's step meter sees every step.
  *
- * <p>All of it runs on the thread that called {@link #run}. What grew around the loop has a file
- * of its own, joined to it at one named point: {@link ToThreadWorkers}, {@link VirtualTimeStall},
- * {@link DebugMode}, {@link Ending}, {@link UnretrievedFailures}, {@link StuckAction} (for
- * {@link MonitorWatchdog}) and the {@link Instrument} hooks.
+ * <p>All of it runs on the thread that called {@link #run}. What grew around the loop has a file of its own,
+ * joined to it at one named point: {@link ToThreadWorkers}, {@link UnretrievedFailures}, {@link MonitorWatchdog}
+ * and the {@link LoopSettings} (debug mode, the ending, stall detection, the stuck action, instruments).
  */
 public class Scheduler {
-
-    /** The lecture's {@code _current}: a thread slot, since a loop and all its tasks run on one thread. */
-    private static final ThreadLocal<Scheduler> CURRENT = new ThreadLocal<>();
 
     /** Tasks that can run now, each carrying the value it will be sent. */
     protected final ArrayDeque<Task> ready = new ArrayDeque<>();
@@ -33,49 +26,38 @@ public class Scheduler {
     protected final TimerHeap sleeping = new TimerHeap();
     /** How each finished task ended, by tid: a map kept as an array indexed by tid ({@link TaskResults}). */
     protected final Map<Integer, Step.Outcome> results = new TaskResults();
-    /** The last tid handed out; the first task gets 1, as in the lecture. */
-    protected int nextId = 0;
+    protected int nextId = 0; // the last tid handed out: the first task gets 1, as in the lecture
 
+    private static final ThreadLocal<Scheduler> CURRENT = new ThreadLocal<>(); // the lecture's _current, per thread
     private final Clock clock;
     private Task current; // the task being stepped (or closed), else null
     private boolean started;
-    private Instrument instrument; // null when none: one check per hook on the hot path
+    Instrument instrument; // null when none: one check per hook on the hot path (set by LoopSettings)
     private final ToThreadWorkers workers = new ToThreadWorkers(this);
-    private final VirtualTimeStall stall;
-    private final DebugMode debug = new DebugMode(this);
-    private final Ending ending = new Ending();
     private final UnretrievedFailures unretrieved = new UnretrievedFailures();
-    final StuckAction stuck = new StuckAction();
+    private final LoopSettings settings;
 
     /** A scheduler on the clock that {@link LoopPolicy} says (monotonic unless set otherwise). */
-    public Scheduler() {
-        this(LoopPolicy.newClock());
-    }
-
+    public Scheduler() { this(LoopPolicy.newClock()); }
     public Scheduler(Clock clock) {
         ExportCheck.requireContinuations();
         Coroutine.warmUp();
         this.clock = clock;
-        this.stall = new VirtualTimeStall(this, workers, clock instanceof VirtualClock);
+        this.settings = new LoopSettings(this, new VirtualTimeStall(this, workers, clock instanceof VirtualClock));
         LoopPolicy.apply(this);
     }
 
     // ------------------------------------------------------------------ the lecture's methods
 
     /** The lecture's {@code _new_tid}. */
-    protected final int newTid() {
-        return ++nextId;
-    }
+    protected final int newTid() { return ++nextId; }
 
-    /**
-     * The lecture's {@code create_task}: a new task, ready to start; returns its tid and does not
-     * suspend the caller. A null {@code name} means "task N", made only when asked for.
-     */
+    /** The lecture's {@code create_task}: a task ready to start; returns its tid. A null name means "task N". */
     public int createTask(String name, Callable<?> body) {
         int tid = newTid();
         Task task = new Task(tid, name, body, current);
         task.context = ContextVar.snapshot(current); // a copy of the creator's, as asyncio copies the context
-        if (debug.isOn()) {
+        if (settings.debug.isOn()) {
             task.createdAt = new Throwable("task created here"); // reports show where it was created
         }
         ready.addLast(task);
@@ -84,16 +66,11 @@ public class Scheduler {
         }
         return tid;
     }
-
-    public int createTask(Callable<?> body) {
-        return createTask(null, body);
-    }
+    public int createTask(Callable<?> body) { return createTask(null, body); }
 
     /**
-     * The lecture's {@code run}: {@code main} as a task, then the loop until <em>all</em> tasks have
-     * finished (or, see {@link Ending}, main). Returns main's result or rethrows its exception (a
-     * checked one in a {@link Step.TaskFailedException}); other failures nobody retrieved are
-     * printed, never lost. If the loop fails (a deadlock), the tasks left are closed.
+     * The lecture's {@code run}: {@code main} as a task, then the loop until <em>all</em> tasks have finished (or
+     * main: {@link Ending}). Returns main's result or rethrows its exception (a checked one in a TaskFailedException).
      */
     @SuppressWarnings("unchecked")
     public final <T> T run(String name, Callable<T> main) {
@@ -109,24 +86,23 @@ public class Scheduler {
         MonitorWatchdog.watch(this); // reports a task blocked on a monitor that a suspended task holds
         try {
             int mainTid = createTask(name, main);
-            ending.mainIs(mainTid);
-            while (hasWork() && !ending.reached(results)) {
+            while (hasWork() && !settings.ending.reached(results, mainTid)) {
                 workers.handBack(); // toThread calls that came back: their tasks go to ready
                 wakeSleeping();
                 if (ready.isEmpty()) {
                     idleWaitOrDeadlock();
                     continue;
                 }
-                stall.check(); // on the virtual clock, a task polling sleep(0) must not freeze time for good
+                settings.stall.check(); // on the virtual clock, a task polling sleep(0) must not freeze time for good
                 stepOne();
             }
-            if (ending.withMain()) {
+            if (settings.ending.withMain()) {
                 closeAll(); // main has finished: the tasks left are closed, as asyncio.run cancels them
             }
             Step.Outcome outcome = takeResult(mainTid);
             unretrieved.report(System.err, results);
             return (T) outcome.get();
-        } catch (Throwable failure) {
+        } catch (Throwable failure) { // a deadlock, a broken hook, main's exception: the tasks left are closed
             try {
                 closeAll();
             } catch (Throwable whileClosing) {
@@ -140,15 +116,10 @@ public class Scheduler {
             CURRENT.remove();
         }
     }
-
-    public final <T> T run(Callable<T> main) {
-        return run("main", main);
-    }
+    public final <T> T run(Callable<T> main) { return run("main", main); }
 
     /** The lecture's {@code _has_work}: is anything left that may still run? */
-    protected boolean hasWork() {
-        return !ready.isEmpty() || !sleeping.isEmpty() || workers.busy();
-    }
+    protected boolean hasWork() { return !ready.isEmpty() || !sleeping.isEmpty() || workers.busy(); }
 
     /** The lecture's {@code _wake_sleeping}: every task whose timer is due goes to {@code ready}. */
     protected final void wakeSleeping() {
@@ -161,11 +132,7 @@ public class Scheduler {
         }
     }
 
-    /**
-     * The lecture's {@code _idle_wait_or_deadlock}: nothing is ready, so block until the nearest
-     * timer, or a worker's result if one runs. No polling (on the virtual clock, time jumps). If
-     * nothing can ever make a task ready, that is a deadlock.
-     */
+    /** The lecture's {@code _idle_wait_or_deadlock}: block (no polling) until the next timer or a worker's result. */
     protected void idleWaitOrDeadlock() {
         Task next = sleeping.peek();
         if (workers.busy()) {
@@ -250,14 +217,10 @@ public class Scheduler {
     }
 
     /**
-     * Takes a parked task (neither ready nor sleeping) out of its wait, so that nothing wakes it:
-     * with {@code ready.remove} and {@code sleeping.remove}, the one way to cancel any wait. The
-     * core parks a task in {@code toThread} (its worker runs on; its result is dropped);
-     * subclasses take theirs out and otherwise return {@code super.unpark(task)}.
+     * Takes a parked task (neither ready nor sleeping) out of its wait, so that it can be cancelled. The core parks
+     * only in {@code toThread} (its worker runs on); a subclass takes out its own, else returns {@code super.unpark}.
      */
-    protected boolean unpark(Task task) {
-        return workers.forget(task);
-    }
+    protected boolean unpark(Task task) { return workers.forget(task); }
 
     /** How task {@code tid} ended, marking a failure as retrieved (not reported as lost); null while it runs. */
     protected final Step.Outcome takeResult(int tid) {
@@ -289,9 +252,8 @@ public class Scheduler {
     }
 
     /**
-     * Closes every unfinished task, so that its {@code finally} blocks run. The task is current
-     * meanwhile, so that a suspension there suspends and {@link Coroutine#close} reports it as
-     * ignoring close() (as "outside a task" it could be caught, again and again, for ever).
+     * Closes every unfinished task (its {@code finally} blocks run) as the current task, so that a suspension there
+     * suspends and {@link Coroutine#close} reports it as ignoring close(): outside a task it could be caught for ever.
      */
     protected void closeAll() {
         for (Task task : pendingTasks()) {
@@ -315,8 +277,7 @@ public class Scheduler {
     }
 
     /** On a worker thread, once a toThread result is handed back: a loop idling in a selector wakes itself. */
-    protected void workerHandedBack() {
-    }
+    protected void workerHandedBack() {}
 
     /** For a subclass whose loop idles elsewhere: the instruments hear it idled from {@code from} to {@code to}. */
     protected final void idleWaited(long from, long to) {
@@ -330,61 +291,20 @@ public class Scheduler {
         return Coroutine.suspend(MiniAsyncio.runningTask(caller), request);
     }
 
-    // ------------------------------- accessors, and the settings each collaborator keeps
-
-    /** The scheduler running on this thread, or null outside {@link #run}. */
+    /** The scheduler running on this thread (a loop and all its tasks run on one), or null outside {@link #run}. */
     public static Scheduler current() { return CURRENT.get(); }
-
+    /** Debug mode, the ending, the stall limit, the stuck action, instruments: none is in the lecture. */
+    public final LoopSettings settings() { return settings; }
     /** The task running right now (or being closed), or null between steps. */
     public final Task currentTask() { return current; }
-
     public final Clock clock() { return clock; }
-
     /** Loop time in seconds, like asyncio's {@code loop.time()}. */
     public final double now() { return clock.now(); }
-
     /** How task {@code tid} ended, or null if it has not (does not mark anything retrieved). */
     public final Step.Outcome resultOf(int tid) { return results.get(tid); }
-
     /** Tasks that failed and whose exception nobody has retrieved yet. */
     public final List<Task> unretrievedFailures() { return unretrieved.list(); }
-
-    /** Unfinished tasks. */
     public final List<Task> pending() { return pendingTasks(); }
-
     /** How many tasks are in {@code ready} right now (for statistics; O(1)). */
     public final int readySize() { return ready.size(); }
-
-    /** Debug mode, as asyncio's {@code loop.set_debug(True)}: see {@link DebugMode}. */
-    public final void setDebug(boolean on) { debug.set(on); }
-
-    public final boolean isDebug() { return debug.isOn(); }
-
-    /** In debug mode, a step longer than {@code seconds} (real time) is reported; default 0.1. */
-    public final void setSlowStepThreshold(double seconds) { debug.setSlowStepThreshold(seconds); }
-
-    public final double slowStepThreshold() { return debug.slowStepThreshold(); }
-
-    /**
-     * With {@code true}, {@link #run} ends as {@code asyncio.run()} does: once main has finished,
-     * the tasks still pending are closed (their {@code finally} blocks run). {@code @AsyncTest} uses it.
-     */
-    public final void setEndWithMain(boolean endWithMain) { ending.setWithMain(endWithMain); }
-
-    /** Steps at one virtual instant, with timers pending, before the run stops (default 5,000,000). */
-    public final void setStallLimit(long steps) { stall.setLimit(steps); }
-
-    /**
-     * What to do with the report when the loop's thread is stuck for good on a monitor that a
-     * suspended task holds (run on the watchdog's thread; default: print it on stderr). {@link #run}
-     * never returns then: the blocked thread cannot be woken.
-     */
-    public final void setOnStuck(Consumer<String> action) { stuck.set(action); }
-
-    /** The report of why this loop is stuck for good, or null while it is not. */
-    public final String stuckReport() { return stuck.report(); }
-
-    public final void addInstrument(Instrument added) { instrument = Instruments.plus(instrument, added); }
-
-    public final void removeInstrument(Instrument removed) { instrument = Instruments.minus(instrument, removed); }
 }

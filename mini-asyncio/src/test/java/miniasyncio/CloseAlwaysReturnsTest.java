@@ -65,7 +65,7 @@ class CloseAlwaysReturnsTest {
     void endingWithMainATaskThatCatchesThrowableAroundSleepInWhileTrueIsDroppedAndReportedOnce() {
         passes.set(0);
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setEndWithMain(true);
+        scheduler.settings().setEndWithMain(true);
         String result;
         try (Capture capture = new Capture()) {
             result = scheduler.run(() -> {
@@ -84,7 +84,7 @@ class CloseAlwaysReturnsTest {
     @Test
     void aTaskThatSleepsAgainInItsHandlerIsReportedWithTheLineOfThatSleep() {
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setEndWithMain(true);
+        scheduler.settings().setEndWithMain(true);
         try (Capture capture = new Capture()) {
             scheduler.run(() -> {
                 createTask("cleaner", CloseAlwaysReturnsTest::sleepsAgainWhenClosed);
@@ -136,7 +136,7 @@ class CloseAlwaysReturnsTest {
     @Test
     void aTaskThatLetsTheCloseThroughIsNotReported() {
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setEndWithMain(true);
+        scheduler.settings().setEndWithMain(true);
         try (Capture capture = new Capture()) {
             scheduler.run(() -> {
                 createTask("polite", () -> sleep(1.0));

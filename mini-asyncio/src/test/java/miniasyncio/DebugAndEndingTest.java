@@ -16,7 +16,7 @@ class DebugAndEndingTest {
     void debugWarnsAboutASlowStepInRealTimeEvenOnTheVirtualClock() {
         List<String> warnings = new ArrayList<>();
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.addInstrument(new SlowStepWarnings(() -> 50_000_000L, warnings::add));
+        scheduler.settings().addInstrument(new SlowStepWarnings(() -> 50_000_000L, warnings::add));
 
         scheduler.run(() -> {
             createTask("worker B", () -> Thread.sleep(120));
@@ -32,21 +32,21 @@ class DebugAndEndingTest {
     @Test
     void setDebugInstallsTheWarningAndTheThresholdIsSettable() {
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        assertThat(scheduler.slowStepThreshold()).isEqualTo(0.1);
-        scheduler.setSlowStepThreshold(0.25);
-        assertThat(scheduler.slowStepThreshold()).isEqualTo(0.25);
-        assertThatThrownBy(() -> scheduler.setSlowStepThreshold(-1))
+        assertThat(scheduler.settings().slowStepThreshold()).isEqualTo(0.1);
+        scheduler.settings().setSlowStepThreshold(0.25);
+        assertThat(scheduler.settings().slowStepThreshold()).isEqualTo(0.25);
+        assertThatThrownBy(() -> scheduler.settings().setSlowStepThreshold(-1))
                 .hasMessage("the slow-step threshold must be a finite number of seconds >= 0, got -1.0");
-        assertThatThrownBy(() -> scheduler.setSlowStepThreshold(Double.NaN))
+        assertThatThrownBy(() -> scheduler.settings().setSlowStepThreshold(Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void debugModeRecordsTheCreationSite() {
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setDebug(true);
+        scheduler.settings().setDebug(true);
         List<Task> tasks = new ArrayList<>();
-        scheduler.addInstrument(new Instrument() {
+        scheduler.settings().addInstrument(new Instrument() {
             @Override
             public void taskSpawned(Task task, Task creator) {
                 tasks.add(task);
@@ -87,7 +87,7 @@ class DebugAndEndingTest {
     @Test
     void endWithMainClosesTheTasksLeftBehindAndRunsTheirFinally() {
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setEndWithMain(true);
+        scheduler.settings().setEndWithMain(true);
         List<String> log = new ArrayList<>();
 
         String result = scheduler.run(() -> {

@@ -37,7 +37,7 @@ class MonitorWatchdogTest {
         CompletableFuture<String> report = new CompletableFuture<>();
         CompletableFuture<Throwable> ended = new CompletableFuture<>();
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setOnStuck(report::complete);
+        scheduler.settings().setOnStuck(report::complete);
         Thread loop = new Thread(() -> {
             try {
                 scheduler.run(() -> {
@@ -68,7 +68,7 @@ class MonitorWatchdogTest {
                         + " miniasyncio.MonitorWatchdogTest.incrementUnderMonitor(MonitorWatchdogTest.java:")
                 .contains("exercises.step4_sync.Lock")
                 .contains("run() will never return");
-        assertThat(scheduler.stuckReport()).isEqualTo(text);
+        assertThat(scheduler.settings().stuckReport()).isEqualTo(text);
         assertThat(loop.getState()).isEqualTo(Thread.State.BLOCKED);
         assertThat(ended).isNotDone();
     }
@@ -91,14 +91,14 @@ class MonitorWatchdogTest {
         holder.start();
         holding.get(5, TimeUnit.SECONDS);
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setOnStuck(report::complete);
+        scheduler.settings().setOnStuck(report::complete);
         scheduler.run(() -> {
             synchronized (lock) { // waits for the other thread, which does let go
                 return null;
             }
         });
         assertThat(report).isNotDone();
-        assertThat(scheduler.stuckReport()).isNull();
+        assertThat(scheduler.settings().stuckReport()).isNull();
     }
 
     @Test

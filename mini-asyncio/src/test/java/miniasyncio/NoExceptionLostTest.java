@@ -93,7 +93,7 @@ class NoExceptionLostTest {
     void endingWithMainClosesATaskWhoseFinallyThrows() {
         try (Capture c = new Capture()) {
             Scheduler scheduler = new Scheduler(Clock.virtual());
-            scheduler.setEndWithMain(true);
+            scheduler.settings().setEndWithMain(true);
             scheduler.run(() -> {
                 createTask("leaky", () -> leakyWhenClosed(new Sleep(10)));
                 sleep(1);

@@ -368,7 +368,7 @@ class SchedulerTest {
 
     @Test
     void debugModeRecordsWhereATaskWasCreated() {
-        scheduler.setDebug(true);
+        scheduler.settings().setDebug(true);
         try (Capture captured = new Capture()) {
             scheduler.run(() -> {
                 createTask("doomed", () -> {
@@ -384,7 +384,7 @@ class SchedulerTest {
     @Test
     void instrumentsSeeSpawnsStepsExitsAndIdleWaits() {
         List<String> events = new ArrayList<>();
-        scheduler.addInstrument(new Instrument() {
+        scheduler.settings().addInstrument(new Instrument() {
             @Override
             public void taskSpawned(Task task, Task creator) {
                 events.add("spawn " + task.tid() + " by " + (creator == null ? "-" : creator.tid()));

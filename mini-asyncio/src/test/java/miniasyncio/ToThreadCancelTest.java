@@ -77,7 +77,7 @@ class ToThreadCancelTest {
     void whenMainEndsTheRunClosesATaskInToThreadWithoutWaitingForItsWorker() {
         List<String> log = new CopyOnWriteArrayList<>();
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setEndWithMain(true);
+        scheduler.settings().setEndWithMain(true);
         String result = scheduler.run(() -> {
             createTask("reader", () -> {
                 try {

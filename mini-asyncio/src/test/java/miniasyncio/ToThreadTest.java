@@ -110,7 +110,7 @@ class ToThreadTest {
     void aTaskWaitingForAWorkerIsPendingAndIsClosedWhenMainEnds() {
         List<String> log = new CopyOnWriteArrayList<>();
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setEndWithMain(true);
+        scheduler.settings().setEndWithMain(true);
         scheduler.run(() -> {
             createTask("waiter", () -> {
                 try {

@@ -30,7 +30,7 @@ class VirtualTimeStallTest {
     @Test
     void aPollingTaskThatFreezesVirtualTimeIsStoppedWithItsName() {
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setStallLimit(10_000);
+        scheduler.settings().setStallLimit(10_000);
         assertThatThrownBy(() -> scheduler.run(VirtualTimeStallTest::pollForAFlag))
                 .isInstanceOf(DeadlockException.class)
                 .hasMessageStartingWith("virtual time cannot move: [task 3 (poller)] stayed ready for 10,000 steps at"
@@ -65,7 +65,7 @@ class VirtualTimeStallTest {
     @Test
     void manyStepsAtOneInstantAreFineWhileTimeStillMoves() {
         Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.setStallLimit(100);
+        scheduler.settings().setStallLimit(100);
         scheduler.run(() -> {
             createTask("timer", () -> sleep(10));
             for (int i = 0; i < 1_000; i++) {
@@ -82,7 +82,7 @@ class VirtualTimeStallTest {
 
     @Test
     void aBadLimitIsRefused() {
-        assertThatThrownBy(() -> new Scheduler(Clock.virtual()).setStallLimit(0))
+        assertThatThrownBy(() -> new Scheduler(Clock.virtual()).settings().setStallLimit(0))
                 .hasMessageContaining("stall limit is a number of steps >= 1");
     }
 }

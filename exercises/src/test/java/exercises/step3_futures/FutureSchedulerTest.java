@@ -66,7 +66,7 @@ class FutureSchedulerTest {
     void aWaitingTaskIsParkedNotPolled() {
         FutureScheduler scheduler = new FutureScheduler(Clock.virtual());
         int[] mainSteps = {0};
-        scheduler.addInstrument(new Instrument() {
+        scheduler.settings().addInstrument(new Instrument() {
             @Override
             public void beforeStep(Task task) {
                 if (task.tid() == 1) {

@@ -373,8 +373,10 @@ class ApiAllowlistTest {
                 Arguments.of("Integer.getInteger(\"x\");", "java.lang.Integer.getInteger"),
                 Arguments.of("miniasyncio.Scheduler.current().currentTask().coroutine();", "miniasyncio.Task.coroutine"),
                 Arguments.of("miniasyncio.MiniAsyncio.toThread(() -> 1);", "miniasyncio.MiniAsyncio.toThread"),
-                Arguments.of("miniasyncio.Scheduler.current().setStallLimit(Long.MAX_VALUE);",
-                        "miniasyncio.Scheduler.setStallLimit"),
+                Arguments.of("miniasyncio.Scheduler.current().settings().setStallLimit(Long.MAX_VALUE);",
+                        "miniasyncio.Scheduler.settings"),
+                Arguments.of("((miniasyncio.LoopSettings) null).setStallLimit(Long.MAX_VALUE);",
+                        "miniasyncio.LoopSettings.setStallLimit"),
                 Arguments.of("new miniasyncio.Coroutine(\"x\", () -> 1).send(null);", "new miniasyncio.Coroutine"),
                 Arguments.of("miniasyncio.Scheduler.current().clock().sleepUntil(0);", "miniasyncio.Clock.sleepUntil"),
                 Arguments.of("java.util.function.IntConsumer c = System::exit;", "java.lang.System.exit"),
@@ -673,7 +675,7 @@ class ApiAllowlistTest {
 
                 public class Quiet {
                     void quiet() {
-                        miniasyncio.Scheduler.current().removeInstrument(null);
+                        miniasyncio.Scheduler.current().settings().removeInstrument(null);
                     }
                 }
                 """;
@@ -681,8 +683,35 @@ class ApiAllowlistTest {
         List<Violation> violations = HOMEWORK.check(Compiler.compile(dir, source));
 
         assertThat(violations).extracting(Violation::message).contains("Quiet.quiet (Quiet.java:5) uses"
-                + " miniasyncio.Scheduler.removeInstrument: instruments are the grader's: they watch every step;"
-                + " the grader does not run code that uses it");
+                + " miniasyncio.LoopSettings.removeInstrument: the settings are the grader's: it sets the scheduler up,"
+                + " and its instruments watch every step; the grader does not run code that uses it");
+    }
+
+    /** The settings (debug mode, the ending, the stall limit, the stuck action) are the grader's to set. */
+    @Test
+    void aSchedulerThatChangesItsOwnSettingsIsRefused() throws Exception {
+        String source = """
+                package homework;
+
+                public class Lenient extends miniasyncio.Scheduler {
+                    public Lenient() {
+                        settings().setEndWithMain(true);
+                        miniasyncio.LoopSettings mine = settings();
+                        mine.setStallLimit(Long.MAX_VALUE);
+                    }
+                }
+                """;
+
+        List<Violation> violations = HOMEWORK.check(Compiler.compile(dir, source));
+
+        String end = "; the grader does not run code that uses it";
+        String settings = ": the grader sets the scheduler up; the homework needs none of its settings" + end;
+        String theirs = ": the settings are the grader's: it sets the scheduler up, and its instruments watch every step"
+                + end;
+        assertThat(violations).extracting(Violation::message).contains(
+                "Lenient.<init> (Lenient.java:5) uses miniasyncio.Scheduler.settings" + settings,
+                "Lenient.<init> (Lenient.java:5) uses miniasyncio.LoopSettings.setEndWithMain" + theirs,
+                "Lenient.<init> (Lenient.java:7) uses miniasyncio.LoopSettings.setStallLimit" + theirs);
     }
 
     @Test

@@ -168,7 +168,7 @@ public class ErrorTests {
 
         // 2. setEndWithMain(true), asyncio.run's ending: once main returns, the tasks left are closed.
         Fixture g = Fixture.create();
-        g.scheduler.setEndWithMain(true);
+        g.scheduler.settings().setEndWithMain(true);
         Set<String> closedAtEnd = new TreeSet<>();
         g.run(() -> {
             int slow = createTask("slow", () -> {

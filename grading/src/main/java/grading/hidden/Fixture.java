@@ -35,7 +35,7 @@ final class Fixture implements Instrument {
     private Fixture(Scheduler scheduler, int budget) {
         this.scheduler = scheduler;
         this.budget = budget;
-        scheduler.addInstrument(this);
+        scheduler.settings().addInstrument(this);
     }
 
     static Fixture create() {

@@ -22,7 +22,7 @@ final class SwitchBench {
     static void scheduler(int tasks, int steps, Instrument instrument) {
         Scheduler scheduler = new Scheduler(Clock.virtual());
         if (instrument != null) {
-            scheduler.addInstrument(instrument);
+            scheduler.settings().addInstrument(instrument);
         }
         scheduler.run(() -> {
             for (int i = 0; i < tasks; i++) {

@@ -118,9 +118,9 @@ final class ObserveOptions {
 
     private void setUp(Scheduler scheduler, boolean record, boolean debugging) {
         if (debugging) {
-            scheduler.setDebug(true);
+            scheduler.settings().setDebug(true);
             if (slowStep != null) {
-                scheduler.setSlowStepThreshold(slowStep);
+                scheduler.settings().setSlowStepThreshold(slowStep);
             }
         }
         if (record) {
@@ -136,7 +136,8 @@ final class ObserveOptions {
         }
         for (Constructor<? extends Instrument> maker : instrumentMakers) {
             try {
-                scheduler.addInstrument(maker.getParameterCount() == 1 ? maker.newInstance(scheduler) : maker.newInstance());
+                Instrument instrument = maker.getParameterCount() == 1 ? maker.newInstance(scheduler) : maker.newInstance();
+                scheduler.settings().addInstrument(instrument);
             } catch (ReflectiveOperationException e) {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
                 throw new IllegalStateException("cannot make instrument " + maker.getDeclaringClass().getName() + ": "

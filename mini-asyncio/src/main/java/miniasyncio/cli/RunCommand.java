@@ -72,7 +72,7 @@ final class RunCommand implements Callable<Integer> {
         System.setProperty(OPTIONS_PROPERTY, String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         // A loop stuck on a monitor held by a suspended task can never return (its thread cannot
         // be woken): after the report, the only way to end the command is to end the JVM.
-        LoopPolicy.onNewScheduler(scheduler -> scheduler.setOnStuck(report -> {
+        LoopPolicy.onNewScheduler(scheduler -> scheduler.settings().setOnStuck(report -> {
             System.out.flush();
             System.err.println(report);
             System.err.println(name + " failed: the event loop is stuck for good; exiting with code " + Cli.FAILED);

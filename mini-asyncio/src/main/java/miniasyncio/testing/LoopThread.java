@@ -13,6 +13,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import miniasyncio.Instrument;
+import miniasyncio.LoopSettings;
 import miniasyncio.LoopStack;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
@@ -70,15 +71,16 @@ final class LoopThread {
     LoopThread(String name, Scheduler scheduler) {
         this.name = name;
         this.scheduler = scheduler;
-        scheduler.setEndWithMain(true);
-        scheduler.setDebug(true); // tasks remember where they were created: the messages name the place
+        LoopSettings settings = scheduler.settings();
+        settings.setEndWithMain(true);
+        settings.setDebug(true); // tasks remember where they were created: the messages name the place
         // A test's first step also loads classes (AssertJ, the code under test): warn only about
         // steps that are slow beyond doubt, so the warning is worth reading.
-        scheduler.setSlowStepThreshold(1.0);
+        settings.setSlowStepThreshold(1.0);
         // A loop abandoned after a timeout may still be stepping (tasks that sleep forever on the
         // virtual clock race on without end): it stops at its next step instead of burning a core
         // for the rest of the test run. Only a step that never yields at all keeps its thread.
-        scheduler.addInstrument(new Instrument() {
+        settings.addInstrument(new Instrument() {
             @Override
             public void beforeStep(Task task) {
                 if (abandoned) {
@@ -97,7 +99,7 @@ final class LoopThread {
         });
         // A task blocked on a monitor that a suspended task holds: the loop thread can never
         // move again. Fail now with the watchdog's report rather than at the wall-clock limit.
-        scheduler.setOnStuck(report -> {
+        settings.setOnStuck(report -> {
             stuck = "the scheduler of " + name + " is stuck on a monitor";
             abandoned = true;
             ended.completeExceptionally(new AssertionError(report));

@@ -43,7 +43,7 @@ public final class LoopStats implements Instrument {
     /** Statistics added to {@code scheduler} as an instrument. */
     public static LoopStats attach(Scheduler scheduler) {
         LoopStats stats = new LoopStats(scheduler);
-        scheduler.addInstrument(stats);
+        scheduler.settings().addInstrument(stats);
         return stats;
     }
 

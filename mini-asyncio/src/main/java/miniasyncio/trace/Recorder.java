@@ -46,7 +46,7 @@ public final class Recorder implements Instrument {
     /** A recorder added to {@code scheduler} as an instrument. */
     public static Recorder attach(Scheduler scheduler) {
         Recorder recorder = new Recorder(scheduler.clock());
-        scheduler.addInstrument(recorder);
+        scheduler.settings().addInstrument(recorder);
         return recorder;
     }
 

@@ -142,7 +142,7 @@ public final class StepRecorder implements Instrument {
     /** A recorder added to {@code scheduler} (before its run) as an instrument. */
     public static StepRecorder attach(Scheduler scheduler, int limit) {
         StepRecorder recorder = new StepRecorder(scheduler, limit);
-        scheduler.addInstrument(recorder);
+        scheduler.settings().addInstrument(recorder);
         return recorder;
     }
 

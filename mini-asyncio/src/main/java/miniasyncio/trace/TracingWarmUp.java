@@ -39,8 +39,9 @@ public final class TracingWarmUp {
             StepRecorder stepRecorder = steps ? StepRecorder.attach(scheduler, StepRecorder.DEFAULT_LIMIT) : null;
             output.sendTo(stepRecorder); // the lines it prints are recorded, as the program's will be
             if (debug) {
-                scheduler.setDebug(true);
-                scheduler.setSlowStepThreshold(1e6); // a cold step may be slow: that is what this run is for, not news
+                scheduler.settings().setDebug(true);
+                // a cold step may be slow: that is what this run is for, not news
+                scheduler.settings().setSlowStepThreshold(1e6);
             }
             scheduler.run("warm-up", () -> {
                 for (int w = 0; w < 3; w++) {

@@ -170,7 +170,7 @@ class RecorderTest {
     void aTaskStillPendingIsDrawnToTheEnd() {
         Scheduler scheduler = new Scheduler(Clock.virtual());
         Recorder recorder = Recorder.attach(scheduler);
-        scheduler.setEndWithMain(true);
+        scheduler.settings().setEndWithMain(true);
         scheduler.run(() -> {
             createTask("forever", () -> sleep(100));
             sleep(1);

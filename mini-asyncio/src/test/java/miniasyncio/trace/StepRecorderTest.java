@@ -64,7 +64,7 @@ class StepRecorderTest {
         Scheduler scheduler = new Scheduler(Clock.virtual());
         StepRecorder recorder = StepRecorder.attach(scheduler, 1000);
         Witness witness = new Witness(scheduler);
-        scheduler.addInstrument(witness);
+        scheduler.settings().addInstrument(witness);
         scheduler.run("main", () -> {
             for (int i = 0; i < 6; i++) {
                 int n = i;

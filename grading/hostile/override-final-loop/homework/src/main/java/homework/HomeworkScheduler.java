@@ -159,13 +159,15 @@ public class HomeworkScheduler extends Scheduler {
         // END SOLUTION
     }
 
-    // hostile: a run() that never runs main, and an addInstrument that hides the grader's step meter
+    // hostile: a run() that never runs main, and settings() of a decoy scheduler, so that the
+    // grader's step meter is added to a loop that never runs
     @Override
     public <T> T run(String name, java.util.concurrent.Callable<T> main) {
         return null;
     }
 
     @Override
-    public void addInstrument(miniasyncio.Instrument added) {
+    public miniasyncio.LoopSettings settings() {
+        return new Scheduler().settings();
     }
 }

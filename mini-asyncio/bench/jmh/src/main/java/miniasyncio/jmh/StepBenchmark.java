@@ -106,7 +106,7 @@ public class StepBenchmark {
     private static void switchWorkload(Instrument instrument) {
         Scheduler scheduler = new Scheduler(Clock.virtual());
         if (instrument != null) {
-            scheduler.addInstrument(instrument);
+            scheduler.settings().addInstrument(instrument);
         }
         scheduler.run(() -> {
             for (int i = 0; i < TASKS; i++) {

@@ -1,0 +1,96 @@
+package miniasyncio;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What scheduler.settings() switches on can be switched off again: debug mode, each instrument. */
+class LoopSettingsTest {
+
+    /** Counts the steps it sees. */
+    static final class Steps implements Instrument {
+        int seen;
+
+        @Override
+        public void beforeStep(Task task) {
+            seen++;
+        }
+    }
+
+    static void twoTasks(Scheduler scheduler) {
+        scheduler.run(() -> {
+            createTask("child", () -> sleep(0.1));
+            return null;
+        });
+    }
+
+    @Test
+    void aRemovedInstrumentHearsNothingAndTheOthersHearEverything() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        Steps kept = new Steps();
+        Steps removed = new Steps();
+        Steps alone = new Steps();
+        scheduler.settings().addInstrument(kept);
+        scheduler.settings().addInstrument(removed);
+        scheduler.settings().addInstrument(alone);
+        scheduler.settings().removeInstrument(removed);
+        scheduler.settings().removeInstrument(alone);
+
+        twoTasks(scheduler);
+
+        assertThat(kept.seen).isEqualTo(3); // main's step, the child's two (before and after its sleep)
+        assertThat(removed.seen).isZero();
+        assertThat(alone.seen).isZero();
+    }
+
+    @Test
+    void theOnlyInstrumentRemovedLeavesNone() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        Steps only = new Steps();
+        scheduler.settings().addInstrument(only);
+        scheduler.settings().removeInstrument(only);
+
+        twoTasks(scheduler);
+
+        assertThat(only.seen).isZero();
+        assertThat(scheduler.instrument).isNull(); // the hot path is back to its one null check
+    }
+
+    @Test
+    void debugModeSwitchedOffRecordsNoCreationSiteAndLeavesNoWarningInstrument() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        assertThat(scheduler.settings().isDebug()).isFalse();
+        scheduler.settings().setDebug(true);
+        assertThat(scheduler.settings().isDebug()).isTrue();
+        assertThat(scheduler.instrument).isInstanceOf(SlowStepWarnings.class);
+        scheduler.settings().setDebug(false);
+        assertThat(scheduler.settings().isDebug()).isFalse();
+        assertThat(scheduler.instrument).isNull();
+        List<Task> tasks = new ArrayList<>();
+        scheduler.settings().addInstrument(new Instrument() {
+            @Override
+            public void taskSpawned(Task task, Task creator) {
+                tasks.add(task);
+            }
+        });
+
+        twoTasks(scheduler);
+
+        assertThat(tasks).hasSize(2).allSatisfy(task -> assertThat(task.creationSite()).isNull());
+    }
+
+    @Test
+    void aStuckActionMustBeGiven() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+
+        assertThatThrownBy(() -> scheduler.settings().setOnStuck(null)).isInstanceOf(NullPointerException.class)
+                .hasMessageStartingWith("setOnStuck(null): pass what to do with the report");
+        assertThat(scheduler.settings().stuckReport()).isNull();
+        assertThat(scheduler.settings()).isSameAs(scheduler.settings());
+    }
+}
