@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The proof that the grading is sound, run on the packaged grader.jar (the class path every
  * submission gets): the reference scores full marks, the release scores zero, a submission that
  * does not compile scores zero, and every other correct solution under grading/right scores full
- * marks. {@link WrongSolutionsSlowIT} proves the other half: every wrong solution loses points.
+ * marks. The other half, every wrong solution failing the tests that should catch it, is proved
+ * in the class of 30 ({@code grading.rules.ClassSlowIT}), which grades each of them.
  */
 class GradingProofIT {
 

@@ -22,6 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * solution, every wrong solution of grading/wrong, the untouched student release, hostile
  * submissions from grading/hostile, one that does not compile and one with no homework at all.
  *
+ * <p>It is also the proof that the tests catch each planted mistake: every wrong solution fails
+ * each graded test its patch's {@code # fails:} line names, by that test's own check (not "not
+ * run" for want of time), and scores below full marks. With the allowlist screen off, as here,
+ * only the tests can have caught it.
+ *
  * <p>The class is graded once ({@link #gradeTheClass}); each test below checks one thing of that
  * one batch: it ends (one broken submission never stops it), the CSV summary has one row per
  * student with {@code student,score,max,status}, each score is what that kind of submission earns,
@@ -52,6 +57,8 @@ class ClassSlowIT {
     static Path out;
     static String broken;
     static String empty;
+    /** The wrong solutions, by student. */
+    static final Map<String, grading.WrongPatch> WRONGS = new LinkedHashMap<>();
 
     /** What a student's row must show: a score range, or full marks, or less than full marks. */
     record Expected(double min, double max, boolean full, boolean belowFull) {
@@ -74,13 +81,11 @@ class ClassSlowIT {
         expected = new LinkedHashMap<>();
         int n = 0;
 
-        List<grading.WrongPatch> all = grading.WrongPatch.all();
-        // as many wrong solutions as leave room for three correct ones
-        List<grading.WrongPatch> wrongs = all.subList(0, Math.min(all.size(), 30 - HOSTILE.size() - 3 - 3));
+        List<grading.WrongPatch> wrongs = grading.WrongPatch.all();
         // Correct submissions fill the class up to 30, next to every wrong and hostile one and
         // the three special cases below.
         int references = 30 - wrongs.size() - HOSTILE.size() - 3;
-        assertThat(references).as("room for correct submissions in a class of 30").isGreaterThanOrEqualTo(3);
+        assertThat(references).as("room for a correct submission in a class of 30").isGreaterThanOrEqualTo(1);
         for (int i = 0; i < references; i++) {
             String student = String.format("s%02d-reference", ++n);
             Submissions.reference(submissions.resolve(student));
@@ -90,6 +95,7 @@ class ClassSlowIT {
             String student = String.format("s%02d-wrong-%s", ++n, wrong.name());
             wrong.applyInto(submissions.resolve(student));
             expected.put(student, Expected.lessThanFull());
+            WRONGS.put(student, wrong);
         }
         for (String hostile : HOSTILE) {
             String student = String.format("s%02d-hostile-%s", ++n, hostile);
@@ -178,6 +184,37 @@ class ClassSlowIT {
         }
         // the hostile students attacked the batch with the screen off: their classmates' full marks prove it held
         assertThat(problems).as("batch output:\n" + tail(run.output())).isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyWrongSolutionFailsTheTestsItsPatchNames() throws Exception {
+        Map<String, String> numberById = new LinkedHashMap<>();
+        for (grading.hidden.GradedTests.Spec spec : grading.hidden.GradedTests.all()) {
+            numberById.put(spec.id(), spec.number());
+        }
+        assertThat(WRONGS).as("every wrong solution of grading/wrong is in the class").hasSize(grading.WrongPatch.all().size());
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, grading.WrongPatch> e : WRONGS.entrySet()) {
+            String json = Files.readString(out.resolve(e.getKey()).resolve("results.json"), StandardCharsets.UTF_8);
+            Map<String, Map<String, Object>> byNumber = new LinkedHashMap<>();
+            for (Object test : (List<Object>) grading.Json.object(json).get("tests")) {
+                Map<String, Object> t = (Map<String, Object>) test;
+                byNumber.put((String) t.get("number"), t);
+            }
+            for (String id : e.getValue().fails()) {
+                String number = numberById.get(id);
+                Map<String, Object> test = number == null ? null : byNumber.get(number);
+                if (test == null) {
+                    problems.add(e.getValue().name() + ".patch names " + id + ", which is not a graded test");
+                } else if ("passed".equals(test.get("status"))) {
+                    problems.add(e.getValue().name() + " passed " + id + ", which should catch it");
+                } else if (String.valueOf(test.get("output")).contains("not run:")) {
+                    problems.add(e.getValue().name() + ": " + id + " was not run (" + test.get("output") + ")");
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
     }
 
     @Test
