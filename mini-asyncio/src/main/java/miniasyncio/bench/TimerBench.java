@@ -2,6 +2,13 @@ package miniasyncio.bench;
 
 import static miniasyncio.MiniAsyncio.sleep;
 
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import miniasyncio.Clock;
 import miniasyncio.Scheduler;
@@ -36,23 +43,49 @@ final class TimerBench {
         });
     }
 
-    static void run(Sizes sizes, Report report) {
+    /**
+     * The JVM the timers are measured in: a child of its own with a fixed young generation. In the
+     * bench's own JVM, G1 sized its young generation from what earlier runs did, so whether a run
+     * collected at all depended on the run before: at 100k sleepers the floor made 4.75
+     * collections a run and the kit 1.5 in one run, at 10k the kit 1 and the floor 0 in another,
+     * and the ratio followed the collections, not the ops (see {@link #counted}).
+     */
+    static final List<String> CHILD_HEAP = List.of("-Xms3g", "-Xmx3g", "-Xmn1g");
+
+    static void run(Sizes sizes, Report report) throws IOException, InterruptedException {
         int[] counts = sizes.timerTasks();
         report.section("timers", "N tasks x K random sleeps (1 ms..1 s) on the virtual clock, about "
                 + sizes.timerOps() + " timer ops at each N, against the floor (bare continuations in a heap of"
-                + " primitive keys, the same sleeps) at the same N (interleaved runs)");
-        // kit and floor at each size, side by side: [kit 1k, floor 1k, kit 10k, floor 10k, ...]
-        Runnable[] bodies = new Runnable[2 * counts.length];
-        long[] ops = new long[2 * counts.length];
-        for (int i = 0; i < counts.length; i++) {
-            int n = counts[i];
-            int k = sizes.timerSteps(n);
-            bodies[2 * i] = () -> scheduler(n, k, 42);
-            bodies[2 * i + 1] = () -> TimerFloor.run(n, k, 42);
-            ops[2 * i] = ops[2 * i + 1] = (long) n * k;
+                + " primitive keys, the same sleeps) at the same N (interleaved runs, in a child JVM with "
+                + String.join(" ", CHILD_HEAP) + ")");
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        List<String> command = new ArrayList<>(List.of(java, "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"));
+        if (sizes != Sizes.SMOKE) { // the smoke run (a unit test) only proves the path works, in a small heap
+            command.addAll(CHILD_HEAP);
         }
-        // Fewer rounds here: the 1M run makes a million continuations each time.
-        Measure.Stats[] stats = Measure.interleaved(sizes.timerWarmups(), sizes.timerIterations(), ops, bodies);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TimerBench.class.getName(), sizes.name()));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                lines.add(line);
+            }
+        }
+        int exit = child.waitFor();
+        int bodies = 2 * counts.length;
+        if (exit != 0 || lines.size() < bodies) {
+            throw new IOException("the timers child JVM failed (exit " + exit + "): " + String.join("\n", lines));
+        }
+        Measure.Stats[] stats = new Measure.Stats[bodies];
+        double[] collectionsPerRun = new double[bodies];
+        for (int b = 0; b < bodies; b++) {
+            String[] f = lines.get(lines.size() - bodies + b).trim().split(" ");
+            if (f.length != 4) {
+                throw new IOException("unexpected line from the timers child JVM: " + String.join(" ", f));
+            }
+            stats[b] = new Measure.Stats(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]));
+            collectionsPerRun[b] = Double.parseDouble(f[3]);
+        }
         for (int i = 0; i < counts.length; i++) {
             String at = label(counts[i]);
             Measure.Stats kit = stats[2 * i];
@@ -62,6 +95,13 @@ final class TimerBench {
             report.stats("timers.floor_ns_per_op_at_" + at, floor, "  floor, same sleepers", "ns");
             report.ratio("timers.ratio_vs_floor_at_" + at, kit.median() / floor.median(), "  kit / floor",
                     Report.Target.atMost(1.5));
+            // Why these count: a collection during a run moves the live tasks and their frozen
+            // stacks to the old generation, after which a stack can no longer be frozen into the
+            // chunk it has (the JDK makes a new one) and stores into the heap's arrays pay G1's
+            // card marking. A run that never collects keeps all of it young: the same ops, cheaper.
+            report.value("timers.collections_per_run_at_" + at, collectionsPerRun[2 * i], "  GCs per run: kit", "");
+            report.value("timers.floor_collections_per_run_at_" + at, collectionsPerRun[2 * i + 1],
+                    "  GCs per run: floor", "");
             if (i > 0) {
                 report.ratio("timers.floor_growth_" + label(counts[0]) + "_to_" + at,
                         floor.median() / stats[1].median(), "  floor's own growth since " + label(counts[0]), null);
@@ -74,6 +114,57 @@ final class TimerBench {
                 "log N grows by (for comparison)", "x");
         report.ratio("timers.growth_" + label(counts[0]) + "_to_" + label(counts[last]), growth,
                 "kit's per-op cost at " + label(counts[last]) + " / at " + label(counts[0]), null);
+    }
+
+    /**
+     * Child JVM entry: SIZES (full, quick or smoke). Measures kit and floor at each size,
+     * interleaved, and prints one line per body, [kit 1k, floor 1k, kit 10k, floor 10k...]:
+     * "median min max collections-per-run" (nanoseconds per op).
+     */
+    public static void main(String[] args) {
+        Sizes sizes = switch (args[0]) {
+            case "full" -> Sizes.FULL;
+            case "quick" -> Sizes.QUICK;
+            case "smoke" -> Sizes.SMOKE;
+            default -> throw new IllegalArgumentException("sizes: full, quick or smoke, not " + args[0]);
+        };
+        int[] counts = sizes.timerTasks();
+        // kit and floor at each size, side by side: [kit 1k, floor 1k, kit 10k, floor 10k, ...]
+        Runnable[] bodies = new Runnable[2 * counts.length];
+        long[] ops = new long[2 * counts.length];
+        long[] collections = new long[2 * counts.length]; // young and full GCs during each body's runs
+        for (int i = 0; i < counts.length; i++) {
+            int n = counts[i];
+            int k = sizes.timerSteps(n);
+            bodies[2 * i] = counted(collections, 2 * i, () -> scheduler(n, k, 42));
+            bodies[2 * i + 1] = counted(collections, 2 * i + 1, () -> TimerFloor.run(n, k, 42));
+            ops[2 * i] = ops[2 * i + 1] = (long) n * k;
+        }
+        // Fewer rounds here: the 1M run makes a million continuations each time.
+        Measure.Stats[] stats = Measure.interleaved(sizes.timerWarmups(), sizes.timerIterations(), ops, bodies);
+        int runs = sizes.timerWarmups() + sizes.timerIterations();
+        for (int b = 0; b < bodies.length; b++) {
+            System.out.println(stats[b].median() + " " + stats[b].min() + " " + stats[b].max() + " "
+                    + collections[b] / (double) runs);
+        }
+    }
+
+    /** {@code body}, adding the garbage collections made while it runs to {@code collections[slot]}. */
+    static Runnable counted(long[] collections, int slot, Runnable body) {
+        return () -> {
+            long before = collections();
+            body.run();
+            collections[slot] += collections() - before;
+        };
+    }
+
+    /** Collections so far in this JVM, every collector (G1's young, mixed and full ones). */
+    static long collections() {
+        long sum = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, gc.getCollectionCount());
+        }
+        return sum;
     }
 
     /** 1000 -> "1k", 1000000 -> "1m". */
