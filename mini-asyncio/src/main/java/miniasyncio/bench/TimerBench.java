@@ -2,12 +2,7 @@ package miniasyncio.bench;
 
 import static miniasyncio.MiniAsyncio.sleep;
 
-import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import miniasyncio.Clock;
@@ -43,48 +38,21 @@ final class TimerBench {
         });
     }
 
-    /**
-     * The JVM the timers are measured in: a child of its own with a fixed young generation. In the
-     * bench's own JVM, G1 sized its young generation from what earlier runs did, so whether a run
-     * collected at all depended on the run before: at 100k sleepers the floor made 4.75
-     * collections a run and the kit 1.5 in one run, at 10k the kit 1 and the floor 0 in another,
-     * and the ratio followed the collections, not the ops (see {@link #counted}).
-     */
-    static final List<String> CHILD_HEAP = List.of("-Xms3g", "-Xmx3g", "-Xmn1g");
-
+    /** Measured in a child JVM with a fixed young generation: see {@link ChildJvm} for why. */
     static void run(Sizes sizes, Report report) throws IOException, InterruptedException {
         int[] counts = sizes.timerTasks();
         report.section("timers", "N tasks x K random sleeps (1 ms..1 s) on the virtual clock, about "
                 + sizes.timerOps() + " timer ops at each N, against the floor (bare continuations in a heap of"
                 + " primitive keys, the same sleeps) at the same N (interleaved runs, in a child JVM with "
-                + String.join(" ", CHILD_HEAP) + ")");
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        List<String> command = new ArrayList<>(List.of(java, "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"));
-        if (sizes != Sizes.SMOKE) { // the smoke run (a unit test) only proves the path works, in a small heap
-            command.addAll(CHILD_HEAP);
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TimerBench.class.getName(), sizes.name()));
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-        List<String> lines = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                lines.add(line);
-            }
-        }
-        int exit = child.waitFor();
+                + String.join(" ", ChildJvm.HEAP) + ")");
         int bodies = 2 * counts.length;
-        if (exit != 0 || lines.size() < bodies) {
-            throw new IOException("the timers child JVM failed (exit " + exit + "): " + String.join("\n", lines));
-        }
+        List<String> lines = ChildJvm.run(TimerBench.class, sizes, bodies);
         Measure.Stats[] stats = new Measure.Stats[bodies];
         double[] collectionsPerRun = new double[bodies];
         for (int b = 0; b < bodies; b++) {
-            String[] f = lines.get(lines.size() - bodies + b).trim().split(" ");
-            if (f.length != 4) {
-                throw new IOException("unexpected line from the timers child JVM: " + String.join(" ", f));
-            }
-            stats[b] = new Measure.Stats(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]));
-            collectionsPerRun[b] = Double.parseDouble(f[3]);
+            Object[] parsed = ChildJvm.parse(lines.get(b));
+            stats[b] = (Measure.Stats) parsed[0];
+            collectionsPerRun[b] = (Double) parsed[1];
         }
         for (int i = 0; i < counts.length; i++) {
             String at = label(counts[i]);
@@ -122,12 +90,7 @@ final class TimerBench {
      * "median min max collections-per-run" (nanoseconds per op).
      */
     public static void main(String[] args) {
-        Sizes sizes = switch (args[0]) {
-            case "full" -> Sizes.FULL;
-            case "quick" -> Sizes.QUICK;
-            case "smoke" -> Sizes.SMOKE;
-            default -> throw new IllegalArgumentException("sizes: full, quick or smoke, not " + args[0]);
-        };
+        Sizes sizes = ChildJvm.sizes(args[0]);
         int[] counts = sizes.timerTasks();
         // kit and floor at each size, side by side: [kit 1k, floor 1k, kit 10k, floor 10k, ...]
         Runnable[] bodies = new Runnable[2 * counts.length];
@@ -144,8 +107,7 @@ final class TimerBench {
         Measure.Stats[] stats = Measure.interleaved(sizes.timerWarmups(), sizes.timerIterations(), ops, bodies);
         int runs = sizes.timerWarmups() + sizes.timerIterations();
         for (int b = 0; b < bodies.length; b++) {
-            System.out.println(stats[b].median() + " " + stats[b].min() + " " + stats[b].max() + " "
-                    + collections[b] / (double) runs);
+            System.out.println(ChildJvm.line(stats[b], collections[b] / (double) runs));
         }
     }
 
