@@ -66,13 +66,17 @@ final class ChildJvm {
         return stats.median() + " " + stats.min() + " " + stats.max() + " " + extra;
     }
 
-    /** Parses a {@link #line}: the stats, and the extra value as element [1]. */
-    static Object[] parse(String line) throws IOException {
+    /** One line of a child's output: the stats of a body and one more figure (collections per run). */
+    record Line(Measure.Stats stats, double extra) {
+    }
+
+    /** Parses a {@link #line}. */
+    static Line parse(String line) throws IOException {
         String[] f = line.trim().split(" ");
         if (f.length != 4) {
             throw new IOException("unexpected line from a child JVM: " + line);
         }
-        return new Object[] {new Measure.Stats(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])),
-                Double.parseDouble(f[3])};
+        return new Line(new Measure.Stats(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])),
+                Double.parseDouble(f[3]));
     }
 }

@@ -57,20 +57,20 @@ final class SpawnBench {
         report.section("spawn", n + " tasks created and run to their end, against bare continuations (interleaved runs,"
                 + " in a child JVM with " + String.join(" ", ChildJvm.HEAP) + ")");
         List<String> lines = ChildJvm.run(SpawnBench.class, sizes, 3);
-        Object[] kit = ChildJvm.parse(lines.get(0));
-        Object[] floor = ChildJvm.parse(lines.get(1));
-        Measure.Stats kitStats = (Measure.Stats) kit[0];
-        Measure.Stats floorStats = (Measure.Stats) floor[0];
+        ChildJvm.Line kit = ChildJvm.parse(lines.get(0));
+        ChildJvm.Line floor = ChildJvm.parse(lines.get(1));
+        Measure.Stats kitStats = kit.stats();
+        Measure.Stats floorStats = floor.stats();
         report.count("spawn.tasks", n, "tasks");
         report.stats("spawn.scheduler_ns_per_task", kitStats, "createTask, run, sleep(0), resume, finishTask", "ns");
         report.stats("spawn.raw_continuation_ns_per_task", floorStats, "floor: new Continuation, run, yield, resume", "ns");
         report.ratio("spawn.ratio_vs_raw_continuation", kitStats.median() / floorStats.median(),
                 "scheduler / floor", Report.Target.atMost(1.5));
-        report.value("spawn.collections_per_run", (Double) kit[1], "GCs per run: kit", "");
-        report.value("spawn.floor_collections_per_run", (Double) floor[1], "GCs per run: floor", "");
+        report.value("spawn.collections_per_run", kit.extra(), "GCs per run: kit", "");
+        report.value("spawn.floor_collections_per_run", floor.extra(), "GCs per run: floor", "");
         // The Python bench spawns 100k tasks (20k with --quick): the same count here, for the
         // side by side in mini-asyncio/bench/compare.sh (a million live tasks cost more each, in G1's work).
-        report.stats("spawn.scheduler_ns_per_task_at_python_size", (Measure.Stats) ChildJvm.parse(lines.get(2))[0],
+        report.stats("spawn.scheduler_ns_per_task_at_python_size", ChildJvm.parse(lines.get(2)).stats(),
                 "createTask ... finishTask, " + peers + " tasks (the Python bench's count)", "ns");
     }
 

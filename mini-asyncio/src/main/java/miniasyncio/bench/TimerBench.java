@@ -50,9 +50,9 @@ final class TimerBench {
         Measure.Stats[] stats = new Measure.Stats[bodies];
         double[] collectionsPerRun = new double[bodies];
         for (int b = 0; b < bodies; b++) {
-            Object[] parsed = ChildJvm.parse(lines.get(b));
-            stats[b] = (Measure.Stats) parsed[0];
-            collectionsPerRun[b] = (Double) parsed[1];
+            ChildJvm.Line parsed = ChildJvm.parse(lines.get(b));
+            stats[b] = parsed.stats();
+            collectionsPerRun[b] = parsed.extra();
         }
         for (int i = 0; i < counts.length; i++) {
             String at = label(counts[i]);
