@@ -19,9 +19,10 @@ public record Sleep(double duration) {
      * The Sleep for {@code seconds}, made once per duration: {@code sleep(d)} asks here, so that a
      * program's sleeps allocate nothing once each of its durations has been slept once. That
      * matters more than the 24 bytes: with a million timer ops a second, 24 bytes each fill the
-     * young generation often, and every collection moves the sleeping tasks' frozen stacks to the
+     * young generation often, and collections move the sleeping tasks' frozen stacks on to the
      * old generation, where the JDK can no longer freeze a stack into the chunk it already has
-     * (it makes a new one) and every store into the heap's arrays pays G1's card-marking barrier.
+     * (it makes a new one) and every store into the heap's arrays pays G1's card-marking barrier
+     * (docs/performance.md: the timers cost 2-3x their floor at 10k sleepers because of it).
      *
      * <p>The durations are kept for good in a small table (an interning table, as
      * {@code String.intern} keeps strings): programs sleep a handful of durations, or at most a
@@ -48,7 +49,11 @@ public record Sleep(double duration) {
         }
     }
 
-    /** Where {@code sleep} is kept in the table, or -1 when it is not one of the Sleeps kept (so {@link Coroutine} can keep its Step.Yielded beside it). */
+    /**
+     * Where {@code sleep} itself is kept in the table, or -1 when it is not one of the Sleeps kept
+     * (a {@code new Sleep(d)}, say): {@link Coroutine} keeps each kept Sleep's Step.Yielded in the
+     * same slot of a table of its own.
+     */
     static int slotOf(Sleep sleep) {
         long bits = Double.doubleToRawLongBits(sleep.duration);
         for (int slot = home(bits); ; slot = (slot + 1) & (SLOTS - 1)) {
@@ -67,7 +72,10 @@ public record Sleep(double duration) {
         return (int) ((bits * 0x9E3779B97F4A7C15L) >>> (64 - SLOT_BITS));
     }
 
-    /** At most half the slots are used, so that a probe finds an empty slot within a few steps. */
+    /**
+     * At most half the slots are used, so that a probe finds an empty slot within a few steps
+     * (and always finds one: races on other threads can only keep a few more than {@link #KEPT}).
+     */
     static final int SLOT_BITS = 12, SLOTS = 1 << SLOT_BITS, KEPT = SLOTS / 2;
     private static final Sleep[] TABLE = new Sleep[SLOTS];
     private static int count; // how many are kept; read and written without a lock (a race keeps one more or less)
