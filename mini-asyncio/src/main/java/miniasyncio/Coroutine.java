@@ -137,19 +137,21 @@ public final class Coroutine {
         if (shared != null && shared.value() == value) {
             return shared;
         }
-        if (value instanceof Sleep sleep) { // Sleep.of shares a Sleep per duration: share its Yielded too
-            int slot = Sleep.slot(sleep.duration());
-            Step.Yielded kept = SLEEPS[slot];
-            if (kept != null && kept.value() == value) {
+        if (value instanceof Sleep sleep) { // Sleep.of keeps one Sleep per duration: keep its one Yielded beside it
+            int slot = Sleep.slotOf(sleep);
+            if (slot >= 0) {
+                Step.Yielded kept = SLEEPS[slot];
+                if (kept == null || kept.value() != value) { // not made yet (or lost to a race on another thread)
+                    kept = SLEEPS[slot] = new Step.Yielded(value);
+                }
                 return recent = kept;
             }
-            return recent = SLEEPS[slot] = new Step.Yielded(value);
         }
         return recent = new Step.Yielded(value);
     }
 
     /** The Step.Yielded of each Sleep that {@link Sleep#of} keeps, in the same slot. */
-    private static final Step.Yielded[] SLEEPS = new Step.Yielded[1 << Sleep.RECENT_BITS];
+    private static final Step.Yielded[] SLEEPS = new Step.Yielded[Sleep.SLOTS];
 
     private static final Step.Yielded YIELDED_ZERO = new Step.Yielded(MiniAsyncio.ZERO);
 

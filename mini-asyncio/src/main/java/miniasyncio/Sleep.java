@@ -16,27 +16,69 @@ public record Sleep(double duration) {
     }
 
     /**
-     * A Sleep for {@code seconds}, without making one when a Sleep of the same duration was
-     * made recently: {@code sleep(d)} asks here, so that a task sleeping the same {@code d} again
-     * and again (the usual loop) allocates nothing per sleep. A Sleep is immutable, so sharing it
-     * is safe, across loops on other threads too (a lost write only costs an allocation).
+     * The Sleep for {@code seconds}, made once per duration: {@code sleep(d)} asks here, so that a
+     * program's sleeps allocate nothing once each of its durations has been slept once. That
+     * matters more than the 24 bytes: with a million timer ops a second, 24 bytes each fill the
+     * young generation often, and collections move the sleeping tasks' frozen stacks on to the
+     * old generation, where the JDK can no longer freeze a stack into the chunk it already has
+     * (it makes a new one) and every store into the heap's arrays pays G1's card-marking barrier
+     * (docs/performance.md: the timers cost 2-3x their floor at 10k sleepers because of it).
+     *
+     * <p>The durations are kept for good in a small table (an interning table, as
+     * {@code String.intern} keeps strings): programs sleep a handful of durations, or at most a
+     * few thousand (every whole millisecond up to a second is 1,000). Past {@link #KEPT}
+     * durations, a new one gets a new Sleep every time, as before. A Sleep is immutable, so loops
+     * on other threads may share the table without a lock: a race can only lose an entry, which
+     * costs one allocation.
      */
     static Sleep of(double seconds) {
-        int slot = slot(seconds);
-        Sleep recent = RECENT[slot];
-        if (recent != null && Double.doubleToRawLongBits(recent.duration) == Double.doubleToRawLongBits(seconds)) {
-            return recent;
+        long bits = Double.doubleToRawLongBits(seconds);
+        for (int slot = home(bits); ; slot = (slot + 1) & (SLOTS - 1)) { // open addressing, linear probing
+            Sleep kept = TABLE[slot];
+            if (kept == null) {
+                Sleep made = new Sleep(seconds); // checks the duration before it is kept
+                if (count < KEPT) {
+                    count++;
+                    TABLE[slot] = made;
+                }
+                return made;
+            }
+            if (Double.doubleToRawLongBits(kept.duration) == bits) {
+                return kept;
+            }
         }
-        return RECENT[slot] = new Sleep(seconds);
     }
 
-    /** Where a duration's Sleep is kept in {@link #RECENT} (and its Step.Yielded, by {@link Coroutine}). */
-    static int slot(double seconds) {
-        return (int) ((Double.doubleToRawLongBits(seconds) * 0x9E3779B97F4A7C15L) >>> (64 - RECENT_BITS));
+    /**
+     * Where {@code sleep} itself is kept in the table, or -1 when it is not one of the Sleeps kept
+     * (a {@code new Sleep(d)}, say): {@link Coroutine} keeps each kept Sleep's Step.Yielded in the
+     * same slot of a table of its own.
+     */
+    static int slotOf(Sleep sleep) {
+        long bits = Double.doubleToRawLongBits(sleep.duration);
+        for (int slot = home(bits); ; slot = (slot + 1) & (SLOTS - 1)) {
+            Sleep kept = TABLE[slot];
+            if (kept == null) {
+                return -1;
+            }
+            if (kept == sleep) {
+                return slot;
+            }
+        }
     }
 
-    static final int RECENT_BITS = 6;
-    private static final Sleep[] RECENT = new Sleep[1 << RECENT_BITS];
+    /** A duration's first slot: its bits times the golden ratio, top bits (spreads 0.001, 0.002... evenly). */
+    private static int home(long bits) {
+        return (int) ((bits * 0x9E3779B97F4A7C15L) >>> (64 - SLOT_BITS));
+    }
+
+    /**
+     * At most half the slots are used, so that a probe finds an empty slot within a few steps
+     * (and always finds one: races on other threads can only keep a few more than {@link #KEPT}).
+     */
+    static final int SLOT_BITS = 12, SLOTS = 1 << SLOT_BITS, KEPT = SLOTS / 2;
+    private static final Sleep[] TABLE = new Sleep[SLOTS];
+    private static int count; // how many are kept; read and written without a lock (a race keeps one more or less)
 
     /** The duration in whole nanoseconds, rounded, so that 0.05 + 0.05 is exactly 0.10 on the clock. */
     public long nanos() {

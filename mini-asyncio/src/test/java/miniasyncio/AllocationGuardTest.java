@@ -90,14 +90,18 @@ class AllocationGuardTest {
         });
     }
 
-    /** 100 tasks, each {@code sleeps} times a timer of a different length: set, wake, resume. */
+    /**
+     * 100 tasks, each {@code sleeps} timers: set, wake, resume. The durations go round 1,000
+     * whole milliseconds (as the bench's random sleeps do), so a cache of the last few durations
+     * would not be enough: {@code Sleep.of} must keep each one.
+     */
     static void timers(int sleeps) {
         new Scheduler(Clock.virtual()).run(() -> {
             for (int t = 0; t < 100; t++) {
-                double d = (t % 7 + 1) / 1000.0;
+                int first = t;
                 createTask(() -> {
                     for (int k = 0; k < sleeps; k++) {
-                        sleep(d);
+                        sleep(((first + 37 * k) % 1000 + 1) / 1000.0);
                     }
                     return null;
                 });

@@ -88,4 +88,42 @@ class CoroutineYieldedReuseTest {
         Step again = c.send(null);
         assertThat(again).isSameAs(one).isEqualTo(new Step.Yielded(new Sleep(0.25)));
     }
+
+    @Test
+    void everyWholeMillisecondUpToASecondKeepsItsOwnSleepAndStep() {
+        // the timer bench's durations: 1,000 of them in turn, more than a cache of recent ones holds
+        Sleep[] first = new Sleep[1001];
+        for (int ms = 1; ms <= 1000; ms++) {
+            first[ms] = Sleep.of(ms / 1000.0);
+        }
+        for (int ms = 1000; ms >= 1; ms--) {
+            assertThat(Sleep.of(ms / 1000.0)).isSameAs(first[ms]).isEqualTo(new Sleep(ms / 1000.0));
+        }
+        Coroutine c = new Coroutine("sleeper", () -> {
+            for (int ms = 1; ms <= 1000; ms++) {
+                Coroutine.yield(Sleep.of(ms / 1000.0));
+            }
+            for (int ms = 1; ms <= 1000; ms++) {
+                Coroutine.yield(Sleep.of(ms / 1000.0));
+            }
+            return null;
+        });
+        Step[] steps = new Step[1001];
+        for (int ms = 1; ms <= 1000; ms++) {
+            steps[ms] = c.send(null);
+        }
+        for (int ms = 1; ms <= 1000; ms++) {
+            assertThat(c.send(null)).isSameAs(steps[ms]).isEqualTo(new Step.Yielded(first[ms]));
+        }
+    }
+
+    @Test
+    void aSleepMadeWithNewIsNotTakenForTheKeptOne() {
+        Sleep kept = Sleep.of(0.125);
+        Sleep own = new Sleep(0.125);
+        assertThat(Sleep.slotOf(kept)).isNotNegative();
+        assertThat(Sleep.slotOf(own)).isEqualTo(-1);
+        Coroutine c = new Coroutine("sleeper", () -> Coroutine.yield(own));
+        assertThat(((Step.Yielded) c.send(null)).value()).isSameAs(own);
+    }
 }

@@ -95,7 +95,7 @@ final class MemoryBench {
         Footprint tasks = new Footprint(Double.parseDouble(f[2]), Long.parseLong(f[3]));
         report.count("memory.tasks", n, "sleeping tasks");
         report.judged("memory.scheduler_bytes_per_sleeping_task", tasks.bytesPerTask(), "scheduler, per sleeping task",
-                "bytes", Report.Target.atMost(450));
+                "bytes", Report.Target.atMost(300));
         report.value("memory.raw_continuation_bytes_per_parked", raw.bytesPerTask(), "bare parked continuation", "bytes");
         report.ratio("memory.ratio_vs_raw_continuation", tasks.bytesPerTask() / raw.bytesPerTask(),
                 "scheduler / bare continuation", null);

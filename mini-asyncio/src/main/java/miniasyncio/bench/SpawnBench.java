@@ -3,7 +3,9 @@ package miniasyncio.bench;
 import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.sleep;
 
+import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.Callable;
 import miniasyncio.Clock;
 import miniasyncio.Coroutine;
@@ -48,24 +50,47 @@ final class SpawnBench {
         }
     }
 
-    static void run(Sizes sizes, Report report) {
+    /** Measured in a child JVM with a fixed young generation, as the timers are: see {@link ChildJvm} for why. */
+    static void run(Sizes sizes, Report report) throws IOException, InterruptedException {
         int n = sizes.spawnTasks();
-        report.section("spawn", n + " tasks created and run to their end, against bare continuations (interleaved runs)");
-        Measure.Stats[] stats = Measure.interleaved(sizes.warmups(), sizes.iterations(), n,
-                () -> scheduler(n),
-                () -> raw(n));
+        int peers = peerTasks(sizes);
+        report.section("spawn", n + " tasks created and run to their end, against bare continuations (interleaved runs,"
+                + " in a child JVM with " + String.join(" ", ChildJvm.HEAP) + ")");
+        List<String> lines = ChildJvm.run(SpawnBench.class, sizes, 3);
+        ChildJvm.Line kit = ChildJvm.parse(lines.get(0));
+        ChildJvm.Line floor = ChildJvm.parse(lines.get(1));
+        Measure.Stats kitStats = kit.stats();
+        Measure.Stats floorStats = floor.stats();
         report.count("spawn.tasks", n, "tasks");
-        report.stats("spawn.scheduler_ns_per_task", stats[0], "createTask, run, sleep(0), resume, finishTask", "ns");
-        report.stats("spawn.raw_continuation_ns_per_task", stats[1], "floor: new Continuation, run, yield, resume", "ns");
-        report.ratio("spawn.ratio_vs_raw_continuation", stats[0].median() / stats[1].median(),
-                "scheduler / floor", Report.Target.atMost(2));
+        report.stats("spawn.scheduler_ns_per_task", kitStats, "createTask, run, sleep(0), resume, finishTask", "ns");
+        report.stats("spawn.raw_continuation_ns_per_task", floorStats, "floor: new Continuation, run, yield, resume", "ns");
+        report.ratio("spawn.ratio_vs_raw_continuation", kitStats.median() / floorStats.median(),
+                "scheduler / floor", Report.Target.atMost(1.5));
+        report.value("spawn.collections_per_run", kit.extra(), "GCs per run: kit", "");
+        report.value("spawn.floor_collections_per_run", floor.extra(), "GCs per run: floor", "");
         // The Python bench spawns 100k tasks (20k with --quick): the same count here, for the
         // side by side in mini-asyncio/bench/compare.sh (a million live tasks cost more each, in G1's work).
-        int peers = peerTasks(sizes);
-        Measure.Stats atPeers = Measure.interleaved(sizes.warmups(), sizes.iterations(), peers,
-                () -> scheduler(peers))[0];
-        report.stats("spawn.scheduler_ns_per_task_at_python_size", atPeers,
+        report.stats("spawn.scheduler_ns_per_task_at_python_size", ChildJvm.parse(lines.get(2)).stats(),
                 "createTask ... finishTask, " + peers + " tasks (the Python bench's count)", "ns");
+    }
+
+    /**
+     * Child JVM entry: SIZES. Prints three lines, "median min max collections-per-run": the kit
+     * and its floor at the spawn size (interleaved), then the kit at the Python bench's size.
+     */
+    public static void main(String[] args) {
+        Sizes sizes = ChildJvm.sizes(args[0]);
+        int n = sizes.spawnTasks();
+        long[] collections = new long[2];
+        Measure.Stats[] stats = Measure.interleaved(sizes.warmups(), sizes.iterations(), n,
+                TimerBench.counted(collections, 0, () -> scheduler(n)),
+                TimerBench.counted(collections, 1, () -> raw(n)));
+        int runs = sizes.warmups() + sizes.iterations();
+        System.out.println(ChildJvm.line(stats[0], collections[0] / (double) runs));
+        System.out.println(ChildJvm.line(stats[1], collections[1] / (double) runs));
+        int peers = peerTasks(sizes);
+        Measure.Stats atPeers = Measure.interleaved(sizes.warmups(), sizes.iterations(), peers, () -> scheduler(peers))[0];
+        System.out.println(ChildJvm.line(atPeers, 0));
     }
 
     /** The Python bench's spawn count for the same sizes (mini-asyncio/bench/python/bench.py). */

@@ -2,6 +2,8 @@ package miniasyncio.bench;
 
 import static miniasyncio.MiniAsyncio.sleep;
 
+import java.io.IOException;
+import java.util.List;
 import java.util.SplittableRandom;
 import miniasyncio.Clock;
 import miniasyncio.Scheduler;
@@ -36,23 +38,22 @@ final class TimerBench {
         });
     }
 
-    static void run(Sizes sizes, Report report) {
+    /** Measured in a child JVM with a fixed young generation: see {@link ChildJvm} for why. */
+    static void run(Sizes sizes, Report report) throws IOException, InterruptedException {
         int[] counts = sizes.timerTasks();
         report.section("timers", "N tasks x K random sleeps (1 ms..1 s) on the virtual clock, about "
                 + sizes.timerOps() + " timer ops at each N, against the floor (bare continuations in a heap of"
-                + " primitive keys, the same sleeps) at the same N (interleaved runs)");
-        // kit and floor at each size, side by side: [kit 1k, floor 1k, kit 10k, floor 10k, ...]
-        Runnable[] bodies = new Runnable[2 * counts.length];
-        long[] ops = new long[2 * counts.length];
-        for (int i = 0; i < counts.length; i++) {
-            int n = counts[i];
-            int k = sizes.timerSteps(n);
-            bodies[2 * i] = () -> scheduler(n, k, 42);
-            bodies[2 * i + 1] = () -> TimerFloor.run(n, k, 42);
-            ops[2 * i] = ops[2 * i + 1] = (long) n * k;
+                + " primitive keys, the same sleeps) at the same N (interleaved runs, in a child JVM with "
+                + String.join(" ", ChildJvm.HEAP) + ")");
+        int bodies = 2 * counts.length;
+        List<String> lines = ChildJvm.run(TimerBench.class, sizes, bodies);
+        Measure.Stats[] stats = new Measure.Stats[bodies];
+        double[] collectionsPerRun = new double[bodies];
+        for (int b = 0; b < bodies; b++) {
+            ChildJvm.Line parsed = ChildJvm.parse(lines.get(b));
+            stats[b] = parsed.stats();
+            collectionsPerRun[b] = parsed.extra();
         }
-        // Fewer rounds here: the 1M run makes a million continuations each time.
-        Measure.Stats[] stats = Measure.interleaved(sizes.timerWarmups(), sizes.timerIterations(), ops, bodies);
         for (int i = 0; i < counts.length; i++) {
             String at = label(counts[i]);
             Measure.Stats kit = stats[2 * i];
@@ -62,6 +63,13 @@ final class TimerBench {
             report.stats("timers.floor_ns_per_op_at_" + at, floor, "  floor, same sleepers", "ns");
             report.ratio("timers.ratio_vs_floor_at_" + at, kit.median() / floor.median(), "  kit / floor",
                     Report.Target.atMost(1.5));
+            // Why these count: a collection during a run moves the live tasks and their frozen
+            // stacks to the old generation, after which a stack can no longer be frozen into the
+            // chunk it has (the JDK makes a new one) and stores into the heap's arrays pay G1's
+            // card marking. A run that never collects keeps all of it young: the same ops, cheaper.
+            report.value("timers.collections_per_run_at_" + at, collectionsPerRun[2 * i], "  GCs per run: kit", "");
+            report.value("timers.floor_collections_per_run_at_" + at, collectionsPerRun[2 * i + 1],
+                    "  GCs per run: floor", "");
             if (i > 0) {
                 report.ratio("timers.floor_growth_" + label(counts[0]) + "_to_" + at,
                         floor.median() / stats[1].median(), "  floor's own growth since " + label(counts[0]), null);
@@ -74,6 +82,51 @@ final class TimerBench {
                 "log N grows by (for comparison)", "x");
         report.ratio("timers.growth_" + label(counts[0]) + "_to_" + label(counts[last]), growth,
                 "kit's per-op cost at " + label(counts[last]) + " / at " + label(counts[0]), null);
+    }
+
+    /**
+     * Child JVM entry: SIZES (full, quick or smoke). Measures kit and floor at each size,
+     * interleaved, and prints one line per body, [kit 1k, floor 1k, kit 10k, floor 10k...]:
+     * "median min max collections-per-run" (nanoseconds per op).
+     */
+    public static void main(String[] args) {
+        Sizes sizes = ChildJvm.sizes(args[0]);
+        int[] counts = sizes.timerTasks();
+        // kit and floor at each size, side by side: [kit 1k, floor 1k, kit 10k, floor 10k, ...]
+        Runnable[] bodies = new Runnable[2 * counts.length];
+        long[] ops = new long[2 * counts.length];
+        long[] collections = new long[2 * counts.length]; // young and full GCs during each body's runs
+        for (int i = 0; i < counts.length; i++) {
+            int n = counts[i];
+            int k = sizes.timerSteps(n);
+            bodies[2 * i] = counted(collections, 2 * i, () -> scheduler(n, k, 42));
+            bodies[2 * i + 1] = counted(collections, 2 * i + 1, () -> TimerFloor.run(n, k, 42));
+            ops[2 * i] = ops[2 * i + 1] = (long) n * k;
+        }
+        // Fewer rounds here: the 1M run makes a million continuations each time.
+        Measure.Stats[] stats = Measure.interleaved(sizes.timerWarmups(), sizes.timerIterations(), ops, bodies);
+        int runs = sizes.timerWarmups() + sizes.timerIterations();
+        for (int b = 0; b < bodies.length; b++) {
+            System.out.println(ChildJvm.line(stats[b], collections[b] / (double) runs));
+        }
+    }
+
+    /** {@code body}, adding the garbage collections made while it runs to {@code collections[slot]}. */
+    static Runnable counted(long[] collections, int slot, Runnable body) {
+        return () -> {
+            long before = collections();
+            body.run();
+            collections[slot] += collections() - before;
+        };
+    }
+
+    /** Collections so far in this JVM, every collector (G1's young, mixed and full ones). */
+    static long collections() {
+        long sum = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, gc.getCollectionCount());
+        }
+        return sum;
     }
 
     /** 1000 -> "1k", 1000000 -> "1m". */

@@ -74,6 +74,8 @@ class BenchCommandTest {
                 "timers.ns_per_op_at_10", "timers.ns_per_op_at_100", "timers.growth_10_to_100",
                 "timers.floor_ns_per_op_at_10", "timers.floor_ns_per_op_at_100", "timers.floor_growth_10_to_100",
                 "timers.ratio_vs_floor_at_10", "timers.ratio_vs_floor_at_100.target", "timers.ratio_vs_floor_at_100.met",
+                "timers.collections_per_run_at_10", "timers.floor_collections_per_run_at_100",
+                "spawn.collections_per_run", "spawn.floor_collections_per_run",
                 "spawn.ratio_vs_raw_continuation.target", "spawn.ratio_vs_raw_continuation.met",
                 "memory.scheduler_bytes_per_sleeping_task.target", "memory.scheduler_bytes_per_sleeping_task.met",
                 "spawn.scheduler_ns_per_task", "spawn.raw_continuation_ns_per_task", "spawn.ratio_vs_raw_continuation",

@@ -1,0 +1,82 @@
+package miniasyncio.bench;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A workload measured in a JVM of its own, with a fixed heap and young generation. What a run
+ * that makes a million objects costs depends on whether it collects, and in the bench's own JVM
+ * that depended on how G1 had sized its young generation after the runs before (the timers at
+ * 100k sleepers: 4.75 collections a run for the floor and 1.5 for the kit in one run; at 10k, 1
+ * and 0 in another; the ratio followed the collections). With the same fixed young generation,
+ * kit and floor run under the same conditions.
+ */
+final class ChildJvm {
+
+    /** The child's heap: 1 GiB young generation, so that the runs up to a million tasks collect alike (mostly never). */
+    static final List<String> HEAP = List.of("-Xms3g", "-Xmx3g", "-Xmn1g");
+
+    private ChildJvm() {
+    }
+
+    /**
+     * Runs {@code main} in a child JVM with this one's class path and {@link #HEAP} (none for the
+     * smoke sizes, which only prove the path works, in a unit test); returns the last
+     * {@code lines} lines it printed.
+     */
+    static List<String> run(Class<?> main, Sizes sizes, int lines, String... args) throws IOException, InterruptedException {
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        List<String> command = new ArrayList<>(List.of(java, "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"));
+        if (sizes != Sizes.SMOKE) {
+            command.addAll(HEAP);
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(), sizes.name()));
+        command.addAll(List.of(args));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<String> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                out.add(line);
+            }
+        }
+        int exit = child.waitFor();
+        if (exit != 0 || out.size() < lines) {
+            throw new IOException("the " + main.getSimpleName() + " child JVM failed (exit " + exit + "): " + String.join("\n", out));
+        }
+        return out.subList(out.size() - lines, out.size());
+    }
+
+    /** The sizes a child was given by name (its first argument). */
+    static Sizes sizes(String name) {
+        return switch (name) {
+            case "full" -> Sizes.FULL;
+            case "quick" -> Sizes.QUICK;
+            case "smoke" -> Sizes.SMOKE;
+            default -> throw new IllegalArgumentException("sizes: full, quick or smoke, not " + name);
+        };
+    }
+
+    /** "median min max" of {@code stats}, and {@code extra} after them: one line of a child's output. */
+    static String line(Measure.Stats stats, double extra) {
+        return stats.median() + " " + stats.min() + " " + stats.max() + " " + extra;
+    }
+
+    /** One line of a child's output: the stats of a body and one more figure (collections per run). */
+    record Line(Measure.Stats stats, double extra) {
+    }
+
+    /** Parses a {@link #line}. */
+    static Line parse(String line) throws IOException {
+        String[] f = line.trim().split(" ");
+        if (f.length != 4) {
+            throw new IOException("unexpected line from a child JVM: " + line);
+        }
+        return new Line(new Measure.Stats(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])),
+                Double.parseDouble(f[3]));
+    }
+}
