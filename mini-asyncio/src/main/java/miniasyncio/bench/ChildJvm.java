@@ -37,6 +37,15 @@ final class ChildJvm {
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(), sizes.name()));
         command.addAll(List.of(args));
+        List<String> out = output(command, main.getSimpleName(), lines);
+        return out.subList(out.size() - lines, out.size());
+    }
+
+    /**
+     * Runs {@code command} (a child JVM of the bench) and returns every line it printed; fails,
+     * with them, unless it ends with exit code 0 having printed at least {@code lines} lines.
+     */
+    static List<String> output(List<String> command, String what, int lines) throws IOException, InterruptedException {
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> out = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
@@ -46,9 +55,9 @@ final class ChildJvm {
         }
         int exit = child.waitFor();
         if (exit != 0 || out.size() < lines) {
-            throw new IOException("the " + main.getSimpleName() + " child JVM failed (exit " + exit + "): " + String.join("\n", out));
+            throw new IOException("the " + what + " child JVM failed (exit " + exit + "): " + String.join("\n", out));
         }
-        return out.subList(out.size() - lines, out.size());
+        return out;
     }
 
     /** The sizes a child was given by name (its first argument). */

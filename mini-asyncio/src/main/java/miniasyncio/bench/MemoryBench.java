@@ -3,12 +3,8 @@ package miniasyncio.bench;
 import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.sleep;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import miniasyncio.Clock;
 import miniasyncio.Coroutine;
@@ -79,17 +75,10 @@ final class MemoryBench {
         List<String> command = List.of(java, "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), MemoryBench.class.getName(),
                 String.valueOf(n), String.valueOf(Math.min(2, sizes.warmups())));
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-        List<String> lines = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                lines.add(line);
-            }
-        }
-        int exit = child.waitFor();
-        String[] f = lines.isEmpty() ? new String[0] : lines.get(lines.size() - 1).trim().split(" ");
-        if (exit != 0 || f.length != 4) {
-            throw new IOException("the memory child JVM failed (exit " + exit + "): " + String.join("\n", lines));
+        List<String> lines = ChildJvm.output(command, "memory", 1);
+        String[] f = lines.get(lines.size() - 1).trim().split(" ");
+        if (f.length != 4) {
+            throw new IOException("the memory child JVM printed no figures: " + String.join("\n", lines));
         }
         Footprint raw = new Footprint(Double.parseDouble(f[0]), Long.parseLong(f[1]));
         Footprint tasks = new Footprint(Double.parseDouble(f[2]), Long.parseLong(f[3]));

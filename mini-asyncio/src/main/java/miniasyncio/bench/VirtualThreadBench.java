@@ -1,10 +1,7 @@
 package miniasyncio.bench;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -85,17 +82,7 @@ public final class VirtualThreadBench {
                 "-cp", System.getProperty("java.class.path"), VirtualThreadBench.class.getName(),
                 String.valueOf(n), String.valueOf(k),
                 String.valueOf(sizes.warmups()), String.valueOf(sizes.iterations())));
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-        List<String> lines = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                lines.add(line);
-            }
-        }
-        int exit = child.waitFor();
-        if (exit != 0 || lines.size() < 3) {
-            throw new IOException("the virtual-thread child JVM failed (exit " + exit + "): " + String.join("\n", lines));
-        }
+        List<String> lines = ChildJvm.output(command, "virtual-thread", 3);
         int last = lines.size() - 1;
         return new Measure.Stats[] {parse(lines.get(last - 2)), parse(lines.get(last - 1)), parse(lines.get(last))};
     }
