@@ -5,8 +5,7 @@ import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.List;
+import miniasyncio.ParkingScheduler.Park;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,40 +14,19 @@ import org.junit.jupiter.api.Test;
  */
 class NoExceptionLostTest {
 
-    /** A syscall that parks the task with nothing to wake it: the way to make a deadlock. */
-    record Park() {}
-
-    /** A scheduler that knows Park, and can be told to break in handleSyscall. */
-    static class Parking extends Scheduler {
-        final List<Task> parked = new ArrayList<>();
+    /**
+     * A {@link ParkingScheduler} ({@link Park} parks a task with nothing to wake it: the way to
+     * make a deadlock) that can be told to break in handleSyscall.
+     */
+    static class Parking extends ParkingScheduler {
         boolean breakOnPark;
-
-        Parking() {
-            super(Clock.virtual());
-        }
 
         @Override
         protected void handleSyscall(Task task, Object syscall) {
-            if (syscall instanceof Park) {
-                if (breakOnPark) {
-                    throw new IllegalStateException("scheduler bug");
-                }
-                parked.add(task);
-                return;
+            if (breakOnPark && syscall instanceof Park) {
+                throw new IllegalStateException("scheduler bug");
             }
             super.handleSyscall(task, syscall);
-        }
-
-        @Override
-        protected boolean hasWork() {
-            return super.hasWork() || !parked.isEmpty();
-        }
-
-        @Override
-        protected List<Task> pendingTasks() {
-            List<Task> pending = super.pendingTasks();
-            pending.addAll(parked);
-            return pending;
         }
     }
 
