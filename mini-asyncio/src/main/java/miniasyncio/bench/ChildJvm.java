@@ -60,6 +60,24 @@ final class ChildJvm {
         return out;
     }
 
+    /** {@code body}, adding the garbage collections made while it runs to {@code collections[slot]}. */
+    static Runnable counted(long[] collections, int slot, Runnable body) {
+        return () -> {
+            long before = collections();
+            body.run();
+            collections[slot] += collections() - before;
+        };
+    }
+
+    /** Collections so far in this JVM, every collector (G1's young, mixed and full ones). */
+    static long collections() {
+        long sum = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, gc.getCollectionCount());
+        }
+        return sum;
+    }
+
     /** The sizes a child was given by name (its first argument). */
     static Sizes sizes(String name) {
         return switch (name) {

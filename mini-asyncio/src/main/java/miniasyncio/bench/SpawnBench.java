@@ -83,8 +83,8 @@ final class SpawnBench {
         int n = sizes.spawnTasks();
         long[] collections = new long[2];
         Measure.Stats[] stats = Measure.interleaved(sizes.warmups(), sizes.iterations(), n,
-                TimerBench.counted(collections, 0, () -> scheduler(n)),
-                TimerBench.counted(collections, 1, () -> raw(n)));
+                ChildJvm.counted(collections, 0, () -> scheduler(n)),
+                ChildJvm.counted(collections, 1, () -> raw(n)));
         int runs = sizes.warmups() + sizes.iterations();
         System.out.println(ChildJvm.line(stats[0], collections[0] / (double) runs));
         System.out.println(ChildJvm.line(stats[1], collections[1] / (double) runs));

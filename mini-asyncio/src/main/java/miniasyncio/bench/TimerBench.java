@@ -99,8 +99,8 @@ final class TimerBench {
         for (int i = 0; i < counts.length; i++) {
             int n = counts[i];
             int k = sizes.timerSteps(n);
-            bodies[2 * i] = counted(collections, 2 * i, () -> scheduler(n, k, 42));
-            bodies[2 * i + 1] = counted(collections, 2 * i + 1, () -> TimerFloor.run(n, k, 42));
+            bodies[2 * i] = ChildJvm.counted(collections, 2 * i, () -> scheduler(n, k, 42));
+            bodies[2 * i + 1] = ChildJvm.counted(collections, 2 * i + 1, () -> TimerFloor.run(n, k, 42));
             ops[2 * i] = ops[2 * i + 1] = (long) n * k;
         }
         // Fewer rounds here: the 1M run makes a million continuations each time.
@@ -109,24 +109,6 @@ final class TimerBench {
         for (int b = 0; b < bodies.length; b++) {
             System.out.println(ChildJvm.line(stats[b], collections[b] / (double) runs));
         }
-    }
-
-    /** {@code body}, adding the garbage collections made while it runs to {@code collections[slot]}. */
-    static Runnable counted(long[] collections, int slot, Runnable body) {
-        return () -> {
-            long before = collections();
-            body.run();
-            collections[slot] += collections() - before;
-        };
-    }
-
-    /** Collections so far in this JVM, every collector (G1's young, mixed and full ones). */
-    static long collections() {
-        long sum = 0;
-        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
-            sum += Math.max(0, gc.getCollectionCount());
-        }
-        return sum;
     }
 
     /** 1000 -> "1k", 1000000 -> "1m". */
