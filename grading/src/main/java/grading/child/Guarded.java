@@ -15,7 +15,8 @@ import miniasyncio.NotImplementedYet;
  *
  * <ul>
  *   <li>a JDK object (its class defined by the boot loader, in {@code java.base}) is read
- *       directly: none of its methods is the submission's;</li>
+ *       directly: none of its methods is the submission's (a list only when it holds its
+ *       elements itself: {@link #jdkList});</li>
  *   <li>anything else is read in a thread of its own, for at most {@link #MILLIS} ms, the answer
  *       cut to {@link #CAP} characters; when it throws or does not answer, a fixed text says so;</li>
  *   <li>cause chains are walked with an identity set and a depth cap, suppressed exceptions are
@@ -47,10 +48,23 @@ public final class Guarded {
         return type.getClassLoader() == null && type.getModule() == Object.class.getModule();
     }
 
-    /** A list whose class is the JDK's own: reading it runs no code of the submission's. */
+    /**
+     * A JDK list that holds its elements itself, so that reading it runs no code of the
+     * submission's. A JDK class is not enough: a view ({@code Collections.unmodifiableList},
+     * {@code subList}, {@code reversed()}) is the JDK's class but reads through to the list it
+     * wraps, which may be the submission's own and lie (hostile/jdk-wrapped-liar).
+     */
     public static boolean jdkList(Object o) {
-        return o instanceof List<?> && jdk(o);
+        return o != null && SELF_CONTAINED_LISTS.contains(o.getClass());
     }
+
+    /** The classes of {@link #jdkList}: a list made by any of these calls keeps its elements in an array or nodes of its own. */
+    private static final Set<Class<?>> SELF_CONTAINED_LISTS = java.util.stream.Stream.of(java.util.ArrayList.class,
+            java.util.LinkedList.class, java.util.Vector.class, java.util.Stack.class,
+            java.util.concurrent.CopyOnWriteArrayList.class, java.util.Arrays.asList().getClass(),
+            List.of().getClass(), List.of(1).getClass(), java.util.stream.Stream.of(1).toList().getClass(),
+            Collections.emptyList().getClass(), Collections.singletonList(1).getClass(),
+            Collections.nCopies(1, 1).getClass()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** "homework.Liar@1b6d3586": an object by its class and identity, never by calling it. */
     public static String id(Object o) {

@@ -33,7 +33,8 @@ final class Check {
         if (expected instanceof List<?> list) {
             if (!Guarded.jdkList(actual)) {
                 return "expected a list (a JDK list such as ArrayList), got " + shown(actual)
-                        + (actual instanceof List<?> ? ": a list class of the submission's own is not read" : "");
+                        + (actual instanceof List<?> ? ": a list class of the submission's own, or a view of the JDK's"
+                        + " over another list (unmodifiableList, subList, reversed), is not read" : "");
             }
             List<?> got = (List<?>) actual;
             if (got.size() != list.size()) {

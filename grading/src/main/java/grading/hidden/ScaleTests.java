@@ -39,8 +39,8 @@ public class ScaleTests {
             });
         }
         Object results = f.run(() -> gather(bodies));
-        Check.isTrue(grading.child.Guarded.jdkList(results), "gather's result should be a JDK list (such as"
-                + " ArrayList), got " + Check.shown(results));
+        Check.isTrue(grading.child.Guarded.jdkList(results), "gather's result should be a JDK list that holds its"
+                + " elements (such as ArrayList, not a view such as unmodifiableList), got " + Check.shown(results));
         List<?> list = (List<?>) results;
         Check.equal(list.size(), N, "number of results");
         for (int i = 0; i < N; i++) {
@@ -63,8 +63,8 @@ public class ScaleTests {
             });
         }
         Object nested = g.run(() -> gather(parents));
-        Check.isTrue(grading.child.Guarded.jdkList(nested), "gather's result should be a JDK list (such as"
-                + " ArrayList), got " + Check.shown(nested));
+        Check.isTrue(grading.child.Guarded.jdkList(nested), "gather's result should be a JDK list that holds its"
+                + " elements (such as ArrayList, not a view such as unmodifiableList), got " + Check.shown(nested));
         Check.equal(((List<?>) nested).size(), N, "number of results with waiting parents");
         Check.equal(((List<?>) nested).get(N - 1), N - 1, "last result with waiting parents");
         Check.atMost(g.steps(), 6L * N, "scheduler steps for 10,000 parents each awaiting a child");

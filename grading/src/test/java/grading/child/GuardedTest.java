@@ -1,0 +1,47 @@
+package grading.child;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class GuardedTest {
+
+    /** A list of its own, as a submission would write one. */
+    static final class Own extends AbstractList<Integer> {
+        @Override
+        public Integer get(int i) {
+            return i;
+        }
+
+        @Override
+        public int size() {
+            return 3;
+        }
+    }
+
+    @Test
+    void theJdkListsThatHoldTheirElementsAreRead() {
+        List<Integer> array = new ArrayList<>(List.of(1, 2, 3));
+        assertThat(Stream.<List<?>>of(array, new LinkedList<>(array), Arrays.asList(1, 2), List.of(), List.of(1),
+                List.of(1, 2, 3), Stream.of(1).toList(), Stream.of(1, 2, 3).toList(), Stream.of().toList(),
+                Collections.emptyList(), Collections.singletonList(null), Collections.nCopies(3, 0)))
+                .allSatisfy(list -> assertThat(Guarded.jdkList(list)).as(list.getClass().getName()).isTrue());
+    }
+
+    @Test
+    void aListOfItsOwnOrAJdkViewOverOneIsNotRead() {
+        List<Integer> own = new Own();
+        List<Integer> array = new ArrayList<>(List.of(1, 2, 3));
+        assertThat(Stream.<Object>of(own, Collections.unmodifiableList(own), Collections.synchronizedList(own),
+                Collections.checkedList(own, Integer.class), array.subList(0, 2), array.reversed(),
+                Collections.unmodifiableList(array), null, "not a list"))
+                .allSatisfy(o -> assertThat(Guarded.jdkList(o)).as(o == null ? "null" : o.getClass().getName()).isFalse());
+    }
+}
