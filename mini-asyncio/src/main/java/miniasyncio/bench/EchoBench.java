@@ -126,6 +126,7 @@ final class EchoBench {
         String at = "_at_" + connections + "_" + size + "b";
         boolean heldMany = connections >= 10_000;
         Map<String, Double> perSecond = new LinkedHashMap<>();
+        Map<String, EchoLoad.Result> results = new LinkedHashMap<>();
         for (Map.Entry<String, ServerProcess> entry : servers.entrySet()) {
             String name = entry.getKey();
             ServerProcess server = entry.getValue();
@@ -137,7 +138,7 @@ final class EchoBench {
             EchoLoad.Result r;
             try {
                 r = EchoLoad.run(server.port, connections, size, echo.warmupMillis() * 1_000_000L,
-                        echo.windowMillis() * 1_000_000L, whileOpen, server::cpuNanos);
+                        echo.windowMillis() * 1_000_000L, whileOpen, server::cpuTime);
             } catch (IOException e) {
                 throw new IOException(name + " server, " + connections + " connections, " + size + "-byte lines: "
                         + e.getMessage() + server.exitNote(), e);
@@ -147,17 +148,22 @@ final class EchoBench {
             report.figures().put(key + ".p50_ms" + at, r.percentileMillis(0.50));
             report.figures().put(key + ".p99_ms" + at, r.percentileMillis(0.99));
             // Where the time goes: a server near 100% of a core is the bottleneck; well below, it waits.
-            double serverCpu = r.serverCpuNanos() < 0 ? Double.NaN : 100.0 * r.serverCpuNanos() / r.windowNanos();
-            double clientCpu = 100.0 * r.clientCpuNanos() / r.windowNanos();
+            // The kernel's share is the part no server can save: each round trip is a read and a write.
+            double serverCpu = percentOf(r.serverCpu().totalNanos(), r.windowNanos());
+            double clientCpu = percentOf(r.clientCpu().totalNanos(), r.windowNanos());
             report.figures().put(key + ".server_cpu_pct" + at, serverCpu);
             report.figures().put(key + ".server_cpu_us_per_round_trip" + at,
-                    r.serverCpuNanos() < 0 ? Double.NaN : r.serverCpuNanos() / 1e3 / Math.max(1, r.roundTrips()));
+                    r.serverCpu().known() ? r.serverCpu().totalNanos() / 1e3 / Math.max(1, r.roundTrips()) : Double.NaN);
+            report.figures().put(key + ".server_kernel_share" + at, r.serverCpu().kernelShare());
             report.figures().put(key + ".client_cpu_pct" + at, clientCpu);
+            report.figures().put(key + ".client_kernel_share" + at, r.clientCpu().kernelShare());
             System.out.printf(Locale.ROOT, "  %,6d conns %5d B  %-9s %9s round trips/s  p50 %7s ms  p99 %7s ms"
-                            + "  CPU: server %4.0f%%, client %4.0f%%%n",
+                            + "  CPU: server %4.0f%% (kernel %3.0f%%), client %4.0f%% (kernel %3.0f%%)%n",
                     connections, size, name, Report.fmt(r.perSecond()), Report.fmt(r.percentileMillis(0.50)),
-                    Report.fmt(r.percentileMillis(0.99)), serverCpu, clientCpu);
+                    Report.fmt(r.percentileMillis(0.99)), serverCpu, 100 * r.serverCpu().kernelShare(), clientCpu,
+                    100 * r.clientCpu().kernelShare());
             perSecond.put(name, r.perSecond());
+            results.put(name, r);
         }
         Double loop = perSecond.get("loop");
         boolean judged = connections == 1_000;
@@ -171,6 +177,53 @@ final class EchoBench {
         }
         report.ratio("echo.vthreads_over_loop" + at, perSecond.get("vthreads") / loop,
                 "  vthreads / loop, round trips/s", judged ? Report.Target.atMost(1.5) : null);
+        kernelCeiling(results, perSecond, at, report);
+    }
+
+    /**
+     * The most round trips per second any server could make with this client on this machine,
+     * from the loop's run: a server with no user time of its own still costs the kernel's time
+     * per round trip (a read and a write), the client costs what it costs, and the two share the
+     * machine's cores. A target above this ceiling cannot be met here by the server's code. Beside
+     * it, each server's own (user) time per round trip: the part its code decides.
+     */
+    private static void kernelCeiling(Map<String, EchoLoad.Result> results, Map<String, Double> perSecond, String at,
+                                      Report report) {
+        EchoLoad.Result loop = results.get("loop");
+        if (!loop.serverCpu().known() || !loop.clientCpu().known() || loop.roundTrips() == 0) {
+            return; // not Linux: no split of user and kernel time
+        }
+        StringBuilder own = new StringBuilder("    each server's own (user) time per round trip:");
+        for (Map.Entry<String, EchoLoad.Result> entry : results.entrySet()) {
+            EchoLoad.Result r = entry.getValue();
+            if (r.serverCpu().known() && r.roundTrips() > 0) {
+                double micros = r.serverCpu().userNanos() / 1e3 / r.roundTrips();
+                report.figures().put("echo." + entry.getKey() + ".server_user_us_per_round_trip" + at, micros);
+                own.append(own.charAt(own.length() - 1) == ':' ? " " : ", ").append(entry.getKey()).append(' ')
+                        .append(Report.fmt(micros)).append(" us");
+            }
+        }
+        System.out.println(own);
+        double serverKernel = loop.serverCpu().kernelNanos() / (double) loop.roundTrips();
+        double client = loop.clientCpu().totalNanos() / (double) loop.roundTrips();
+        if (serverKernel + client == 0) {
+            return; // a window too short for a clock tick of either
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        double ceiling = cores * 1e9 / (serverKernel + client);
+        report.value("echo.kernel_ceiling_round_trips_per_s" + at, ceiling, "  ceiling: " + cores
+                + " cores / (server's kernel " + Report.fmt(serverKernel / 1e3) + " + client " + Report.fmt(client / 1e3)
+                + " us per round trip)", "round trips/s");
+        for (String peer : List.of("asyncio", "uvloop")) {
+            if (perSecond.containsKey(peer)) {
+                report.ratio("echo.kernel_ceiling_over_" + peer + at, ceiling / perSecond.get(peer),
+                        "  ceiling / " + peer, null);
+            }
+        }
+    }
+
+    private static double percentOf(long nanos, long windowNanos) {
+        return nanos < 0 ? Double.NaN : 100.0 * nanos / windowNanos;
     }
 
     /** The command that starts {@code name}'s server; Unavailable says why it cannot run here. */
@@ -336,16 +389,9 @@ final class EchoBench {
             }
         }
 
-        /** The CPU time (user + system, every thread) the process has used, from /proc; -1 when unknown. */
-        long cpuNanos() {
-            try {
-                String stat = Files.readString(Path.of("/proc/" + process.pid() + "/stat"));
-                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
-                return ticks * 10_000_000L; // USER_HZ is 100 on Linux
-            } catch (IOException | RuntimeException e) {
-                return -1;
-            }
+        /** The CPU time (every thread) the process has used so far. */
+        CpuTime cpuTime() {
+            return CpuTime.of(process.pid());
         }
 
         private long residentBytes() {

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The one client every echo server of the {@code echo} workload is driven by: {@code connections}
@@ -27,9 +28,9 @@ final class EchoLoad {
 
     /**
      * What one run saw: round trips in the window, its length, their latencies (ns, sorted), and
-     * the CPU time the server's process and this one spent during the window (ns; -1: unknown).
+     * the CPU time the server's process and this one spent during the window.
      */
-    record Result(long roundTrips, long windowNanos, long[] latencies, long serverCpuNanos, long clientCpuNanos) {
+    record Result(long roundTrips, long windowNanos, long[] latencies, CpuTime serverCpu, CpuTime clientCpu) {
 
         double perSecond() {
             return roundTrips / (windowNanos / 1e9);
@@ -81,12 +82,12 @@ final class EchoLoad {
 
     static Result run(int port, int connections, int size, long warmupNanos, long windowNanos, WhileOpen whileOpen)
             throws IOException {
-        return run(port, connections, size, warmupNanos, windowNanos, whileOpen, () -> -1L);
+        return run(port, connections, size, warmupNanos, windowNanos, whileOpen, () -> CpuTime.UNKNOWN);
     }
 
-    /** As above; {@code serverCpu} reads the server process's CPU time (ns), at the window's start and end. */
+    /** As above; {@code serverCpu} reads the server process's CPU time, at the window's start and end. */
     static Result run(int port, int connections, int size, long warmupNanos, long windowNanos, WhileOpen whileOpen,
-                      java.util.function.LongSupplier serverCpu) throws IOException {
+                      Supplier<CpuTime> serverCpu) throws IOException {
         if (size < 2) {
             throw new IllegalArgumentException("a message is a line of at least 2 bytes, got " + size);
         }
@@ -112,7 +113,7 @@ final class EchoLoad {
     }
 
     private static Result drive(Selector selector, List<Connection> all, long warmupNanos, long windowNanos,
-                                WhileOpen whileOpen, java.util.function.LongSupplier serverCpu) throws IOException {
+                                WhileOpen whileOpen, Supplier<CpuTime> serverCpu) throws IOException {
         long[] latencies = new long[1 << 16];
         int kept = 0;
         long start = System.nanoTime();
@@ -124,24 +125,23 @@ final class EchoLoad {
         int inFlight = all.size();
         boolean sending = true;
         boolean counting = false;
-        long serverCpuAtStart = 0;
-        long clientCpuAtStart = 0;
-        long serverCpuNanos = -1;
-        long clientCpuNanos = -1;
+        CpuTime serverCpuAtStart = CpuTime.UNKNOWN;
+        CpuTime clientCpuAtStart = CpuTime.UNKNOWN;
+        CpuTime serverCpuUsed = CpuTime.UNKNOWN;
+        CpuTime clientCpuUsed = CpuTime.UNKNOWN;
         long giveUpAt = Long.MAX_VALUE;
         while (inFlight > 0) {
             selector.select(100);
             long now = System.nanoTime();
             if (!counting && sending && now >= windowStart) {
                 counting = true;
-                serverCpuAtStart = serverCpu.getAsLong();
-                clientCpuAtStart = processCpuNanos();
+                serverCpuAtStart = serverCpu.get();
+                clientCpuAtStart = CpuTime.ofThisProcess();
             }
             if (sending && now >= windowEnd) {
                 if (counting) {
-                    long server = serverCpu.getAsLong();
-                    serverCpuNanos = server < 0 || serverCpuAtStart < 0 ? -1 : server - serverCpuAtStart;
-                    clientCpuNanos = processCpuNanos() - clientCpuAtStart;
+                    serverCpuUsed = serverCpu.get().since(serverCpuAtStart);
+                    clientCpuUsed = CpuTime.ofThisProcess().since(clientCpuAtStart);
                 }
                 sending = false; // the window is over: answer what is in flight, send nothing new
                 giveUpAt = now + 60_000_000_000L;
@@ -190,13 +190,7 @@ final class EchoLoad {
         whileOpen.run();
         long[] sorted = Arrays.copyOf(latencies, kept);
         Arrays.sort(sorted);
-        return new Result(kept, windowNanos, sorted, serverCpuNanos, clientCpuNanos);
-    }
-
-    /** This process's CPU time (every thread; the client's is the only busy one meanwhile). */
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean()).getProcessCpuTime();
+        return new Result(kept, windowNanos, sorted, serverCpuUsed, clientCpuUsed);
     }
 
     private static void send(Selector selector, Connection c, long now) throws IOException {

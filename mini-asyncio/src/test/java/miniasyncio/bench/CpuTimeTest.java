@@ -1,0 +1,54 @@
+package miniasyncio.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The echo bench's user and kernel time of a process, read from /proc. */
+class CpuTimeTest {
+
+    @Test
+    void readsUserAndKernelTicksAfterANameWithSpacesAndParentheses() {
+        // pid (comm) state ppid ... field 14 utime = 250 ticks, field 15 stime = 750 ticks
+        String stat = "4242 (echo (a) b) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 750 0 0 20 0 22 0 123 456 789";
+        CpuTime time = CpuTime.parse(stat);
+        assertThat(time.userNanos()).isEqualTo(2_500_000_000L);
+        assertThat(time.kernelNanos()).isEqualTo(7_500_000_000L);
+        assertThat(time.totalNanos()).isEqualTo(10_000_000_000L);
+        assertThat(time.kernelShare()).isEqualTo(0.75);
+    }
+
+    @Test
+    void theTimeUsedSinceAStartIsTheDifference() {
+        CpuTime used = new CpuTime(300, 900).since(new CpuTime(100, 400));
+        assertThat(used).isEqualTo(new CpuTime(200, 500));
+        assertThat(new CpuTime(5, 5).since(CpuTime.UNKNOWN).known()).isFalse();
+        assertThat(CpuTime.UNKNOWN.since(new CpuTime(5, 5)).known()).isFalse();
+    }
+
+    @Test
+    void unknownHasNoTotalAndNoShare() {
+        assertThat(CpuTime.UNKNOWN.totalNanos()).isEqualTo(-1);
+        assertThat(CpuTime.UNKNOWN.kernelShare()).isNaN();
+        assertThat(new CpuTime(0, 0).kernelShare()).isNaN(); // nothing used: no share to speak of
+        assertThat(CpuTime.of(-7)).isEqualTo(CpuTime.UNKNOWN); // no such process
+    }
+
+    @Test
+    void thisProcessGainsUserTimeWhileItComputes() {
+        assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "Linux only: /proc");
+        CpuTime start = CpuTime.ofThisProcess();
+        assertThat(start.known()).isTrue();
+        long until = System.nanoTime() + 300_000_000L;
+        long sum = 0;
+        while (System.nanoTime() < until) {
+            sum += Long.numberOfTrailingZeros(sum + System.nanoTime());
+        }
+        CpuTime used = CpuTime.ofThisProcess().since(start);
+        assertThat(sum).isPositive();
+        assertThat(used.userNanos()).as("300 ms of computing").isGreaterThanOrEqualTo(100_000_000L); // generous: a shared machine
+    }
+}
