@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bench [--quick | --smoke] [--json FILE] [--only LIST]}: measures what a task switch, a timer, a
+ * {@code bench [--quick | --smoke] [--json FILE] [--only LIST] [--sleepers LIST]}: measures what a task switch, a timer, a
  * spawn and a sleeping task cost, next to the physical limit (a bare JDK continuation) and the
  * JDK's own virtual threads, all in the same run. See docs/performance.md for what each figure
  * means and one full run.
@@ -49,6 +49,12 @@ public final class BenchCommand implements Callable<Integer> {
             completionCandidates = Names.class)
     List<String> only;
 
+    @Option(names = "--sleepers", paramLabel = "LIST", split = ",",
+            description = "The timer workload at these numbers of sleepers (comma-separated, each 2 to 10,000,000)"
+                    + " instead of 1k, 10k, 100k and 1M: to see where this machine's caches run out, for example"
+                    + " 1000,2500,5000,10000,20000,40000,100000.")
+    List<Integer> sleepers;
+
     static final class Names extends ArrayList<String> {
         Names() {
             super(WORKLOADS);
@@ -72,6 +78,16 @@ public final class BenchCommand implements Callable<Integer> {
             return Cli.FAILED;
         }
         Sizes sizes = smoke ? Sizes.SMOKE : quick ? Sizes.QUICK : Sizes.FULL;
+        if (sleepers != null) {
+            for (int n : sleepers) {
+                if (n < 2 || n > 10_000_000) {
+                    System.err.println("bench: --sleepers " + n + " is out of range: give numbers of sleepers from 2"
+                            + " to 10,000,000, such as 1000,10000,100000");
+                    return Cli.USAGE;
+                }
+            }
+            sizes = sizes.withTimerTasks(sleepers.stream().mapToInt(Integer::intValue).toArray());
+        }
         PrintStream out = System.out;
         Report report = new Report(out);
         environment(report, sizes);

@@ -3,8 +3,10 @@ package miniasyncio.bench;
 import static miniasyncio.MiniAsyncio.sleep;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Collectors;
 import miniasyncio.Clock;
 import miniasyncio.Scheduler;
 
@@ -46,7 +48,7 @@ final class TimerBench {
                 + " primitive keys, the same sleeps) at the same N (interleaved runs, in a child JVM with "
                 + String.join(" ", ChildJvm.HEAP) + ")");
         int bodies = 2 * counts.length;
-        List<String> lines = ChildJvm.run(TimerBench.class, sizes, bodies);
+        List<String> lines = ChildJvm.run(TimerBench.class, sizes, bodies, join(counts));
         Measure.Stats[] stats = new Measure.Stats[bodies];
         double[] collectionsPerRun = new double[bodies];
         for (int b = 0; b < bodies; b++) {
@@ -85,13 +87,14 @@ final class TimerBench {
     }
 
     /**
-     * Child JVM entry: SIZES (full, quick or smoke). Measures kit and floor at each size,
+     * Child JVM entry: SIZES (full, quick or smoke) and the numbers of sleepers (comma-separated:
+     * the sizes' own, or those of bench --sleepers). Measures kit and floor at each number,
      * interleaved, and prints one line per body, [kit 1k, floor 1k, kit 10k, floor 10k...]:
      * "median min max collections-per-run" (nanoseconds per op).
      */
     public static void main(String[] args) {
         Sizes sizes = ChildJvm.sizes(args[0]);
-        int[] counts = sizes.timerTasks();
+        int[] counts = Arrays.stream(args[1].split(",")).mapToInt(Integer::parseInt).toArray();
         // kit and floor at each size, side by side: [kit 1k, floor 1k, kit 10k, floor 10k, ...]
         Runnable[] bodies = new Runnable[2 * counts.length];
         long[] ops = new long[2 * counts.length];
@@ -109,6 +112,10 @@ final class TimerBench {
         for (int b = 0; b < bodies.length; b++) {
             System.out.println(ChildJvm.line(stats[b], collections[b] / (double) runs));
         }
+    }
+
+    private static String join(int[] counts) {
+        return Arrays.stream(counts).mapToObj(String::valueOf).collect(Collectors.joining(","));
     }
 
     /** 1000 -> "1k", 1000000 -> "1m". */

@@ -111,6 +111,31 @@ class BenchCommandTest {
     }
 
     @Test
+    void sleepersSetTheTimerWorkloadsSizes(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("sleepers.json");
+        Run run = bench("--smoke", "--only", "timers", "--sleepers", "20,50,2500", "--json", json.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("per timer op, 20 sleepers", "per timer op, 2500 sleepers");
+        assertThat(jsonKeys(json)).contains("timers.ratio_vs_floor_at_20", "timers.ratio_vs_floor_at_50",
+                "timers.ratio_vs_floor_at_2500", "timers.floor_growth_20_to_2500", "timers.growth_20_to_2500")
+                .doesNotContain("timers.ratio_vs_floor_at_10", "timers.ratio_vs_floor_at_100");
+    }
+
+    @Test
+    void sleepersOutOfRangeAreAUsageError() {
+        for (String wrong : new String[] {"1", "0,100", "10000001"}) {
+            Run run = bench("--smoke", "--only", "timers", "--sleepers", wrong);
+            assertThat(run.exit()).as(wrong).isEqualTo(Cli.USAGE);
+            assertThat(run.err()).as(wrong).contains("is out of range", "from 2 to 10,000,000");
+            assertThat(run.out()).as(wrong).doesNotContain("timers:");
+        }
+        Run notANumber = bench("--smoke", "--sleepers", "ten");
+        assertThat(notANumber.exit()).isEqualTo(Cli.USAGE);
+        assertThat(notANumber.err()).contains("ten");
+    }
+
+    @Test
     void aJsonFileThatCannotBeWrittenFailsBeforeMeasuring(@TempDir Path dir) {
         Run missingDir = bench("--smoke", "--json", dir.resolve("no/such/dir/bench.json").toString());
         assertThat(missingDir.exit()).isEqualTo(Cli.FAILED);
@@ -126,7 +151,7 @@ class BenchCommandTest {
     void helpListsEveryOptionSmokeToo() {
         Run help = bench("--help");
         assertThat(help.exit()).isZero();
-        assertThat(help.out()).contains("--quick", "--smoke", "--json", "--only");
+        assertThat(help.out()).contains("--quick", "--smoke", "--json", "--only", "--sleepers");
     }
 
     @Test
