@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BenchCommand.Version.class,
         description = {"Measure the scheduler against a bare continuation and virtual threads.",
-                "Workloads: " + BenchCommand.WORKLOAD_NAMES + ". The full run takes about 10 minutes; --quick under a minute.",
+                "Workloads: " + BenchCommand.WORKLOAD_NAMES + ". The full run takes about 4 minutes; --quick under a minute.",
                 "Absolute numbers depend on the machine; the ratios are what to compare."})
 public final class BenchCommand implements Callable<Integer> {
 

@@ -1,7 +1,7 @@
 package miniasyncio.bench;
 
 /**
- * How big each workload is. {@link #FULL} is the real run (about 10 minutes), {@link #QUICK} keeps
+ * How big each workload is. {@link #FULL} is the real run (about 4 minutes), {@link #QUICK} keeps
  * every workload but with fewer and shorter runs (under a minute), {@link #SMOKE} is tiny: it only
  * proves that every code path works (the unit test uses it) and its figures mean nothing.
  */
