@@ -158,10 +158,10 @@ final class EchoBench {
             report.figures().put(key + ".client_cpu_pct" + at, clientCpu);
             report.figures().put(key + ".client_kernel_share" + at, r.clientCpu().kernelShare());
             System.out.printf(Locale.ROOT, "  %,6d conns %5d B  %-9s %9s round trips/s  p50 %7s ms  p99 %7s ms"
-                            + "  CPU: server %4.0f%% (kernel %3.0f%%), client %4.0f%% (kernel %3.0f%%)%n",
+                            + "  CPU: server %s, client %s%n",
                     connections, size, name, Report.fmt(r.perSecond()), Report.fmt(r.percentileMillis(0.50)),
-                    Report.fmt(r.percentileMillis(0.99)), serverCpu, 100 * r.serverCpu().kernelShare(), clientCpu,
-                    100 * r.clientCpu().kernelShare());
+                    Report.fmt(r.percentileMillis(0.99)), cpu(r.serverCpu(), r.windowNanos()),
+                    cpu(r.clientCpu(), r.windowNanos()));
             perSecond.put(name, r.perSecond());
             results.put(name, r);
         }
@@ -220,6 +220,15 @@ final class EchoBench {
                         "  ceiling / " + peer, null);
             }
         }
+    }
+
+    /** "98% (kernel 77%)": of one core, over the window; where /proc is missing (not Linux), "unknown". */
+    static String cpu(CpuTime used, long windowNanos) {
+        if (!used.known()) {
+            return "unknown";
+        }
+        return String.format(Locale.ROOT, "%4.0f%% (kernel %3.0f%%)", percentOf(used.totalNanos(), windowNanos),
+                100 * used.kernelShare());
     }
 
     private static double percentOf(long nanos, long windowNanos) {

@@ -38,6 +38,12 @@ class CpuTimeTest {
     }
 
     @Test
+    void theEchoBenchPrintsTheShareOfACoreAndOfTheKernelOrSaysItIsUnknown() {
+        assertThat(EchoBench.cpu(new CpuTime(250_000_000L, 750_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel  75%)");
+        assertThat(EchoBench.cpu(CpuTime.UNKNOWN, 2_000_000_000L)).isEqualTo("unknown"); // no /proc: not "NaN%"
+    }
+
+    @Test
     void thisProcessGainsUserTimeWhileItComputes() {
         assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "Linux only: /proc");
         CpuTime start = CpuTime.ofThisProcess();
