@@ -50,10 +50,12 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> only;
 
     @Option(names = "--sleepers", paramLabel = "LIST", split = ",",
-            description = "The timer workload at these numbers of sleepers (comma-separated, each 2 to 10,000,000)"
+            description = "The timer workload at these numbers of sleepers (comma-separated, each 2 to 1,000,000)"
                     + " instead of 1k, 10k, 100k and 1M: to see where this machine's caches run out, for example"
                     + " 1000,2500,5000,10000,20000,40000,100000.")
     List<Integer> sleepers;
+
+    static final int MAX_SLEEPERS = 1_000_000;
 
     static final class Names extends ArrayList<String> {
         Names() {
@@ -80,14 +82,14 @@ public final class BenchCommand implements Callable<Integer> {
         Sizes sizes = smoke ? Sizes.SMOKE : quick ? Sizes.QUICK : Sizes.FULL;
         if (sleepers != null) {
             for (int n : sleepers) {
-                if (n < 2 || n > 10_000_000) {
+                if (n < 2 || n > MAX_SLEEPERS) { // the timers' child JVM has a heap for a million (ChildJvm.HEAP)
                     System.err.println("bench: --sleepers " + n + " is out of range: give numbers of sleepers from 2"
-                            + " to 10,000,000, such as 1000,10000,100000");
+                            + " to 1,000,000, such as 1000,10000,100000");
                     return Cli.USAGE;
                 }
             }
-            sizes = sizes.withTimerTasks(sleepers.stream().mapToInt(Integer::intValue).toArray());
         }
+        int[] timerTasks = sleepers == null ? sizes.timerTasks() : sleepers.stream().mapToInt(Integer::intValue).toArray();
         PrintStream out = System.out;
         Report report = new Report(out);
         environment(report, sizes);
@@ -101,7 +103,7 @@ public final class BenchCommand implements Callable<Integer> {
             VirtualThreadBench.run(sizes, report);
         }
         if (selected.contains("timers")) {
-            TimerBench.run(sizes, report);
+            TimerBench.run(sizes, timerTasks, report);
         }
         if (selected.contains("spawn")) {
             SpawnBench.run(sizes, report);

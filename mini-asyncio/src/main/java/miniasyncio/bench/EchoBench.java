@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -193,14 +194,13 @@ final class EchoBench {
         if (!loop.serverCpu().known() || !loop.clientCpu().known() || loop.roundTrips() == 0) {
             return; // not Linux: no split of user and kernel time
         }
-        StringBuilder own = new StringBuilder("    each server's own (user) time per round trip:");
+        StringJoiner own = new StringJoiner(", ", "    each server's own (user) time per round trip: ", "");
         for (Map.Entry<String, EchoLoad.Result> entry : results.entrySet()) {
             EchoLoad.Result r = entry.getValue();
             if (r.serverCpu().known() && r.roundTrips() > 0) {
                 double micros = r.serverCpu().userNanos() / 1e3 / r.roundTrips();
                 report.figures().put("echo." + entry.getKey() + ".server_user_us_per_round_trip" + at, micros);
-                own.append(own.charAt(own.length() - 1) == ':' ? " " : ", ").append(entry.getKey()).append(' ')
-                        .append(Report.fmt(micros)).append(" us");
+                own.add(entry.getKey() + " " + Report.fmt(micros) + " us");
             }
         }
         System.out.println(own);

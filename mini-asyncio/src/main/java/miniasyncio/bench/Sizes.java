@@ -29,12 +29,6 @@ record Sizes(String name, int warmups, int iterations,
             new int[] {10, 100}, 1_000, 1, 1,
             100, 100, 100);
 
-    /** These sizes with the timer workload at {@code tasks} sleepers instead (bench --sleepers). */
-    Sizes withTimerTasks(int[] tasks) {
-        return new Sizes(name, warmups, iterations, switchTasks, switchSteps, tasks.clone(), timerOps, timerWarmups,
-                timerIterations, spawnTasks, memoryTasks, gatherTasks);
-    }
-
     /** Sleeps per task in the timer workload at {@code tasks} sleepers: about the same total work at each size. */
     int timerSteps(int tasks) {
         return (int) Math.max(2, timerOps / tasks);

@@ -40,9 +40,11 @@ final class TimerBench {
         });
     }
 
-    /** Measured in a child JVM with a fixed young generation: see {@link ChildJvm} for why. */
-    static void run(Sizes sizes, Report report) throws IOException, InterruptedException {
-        int[] counts = sizes.timerTasks();
+    /**
+     * Measured at {@code counts} sleepers (the sizes' own, or bench --sleepers), in a child JVM with
+     * a fixed young generation: see {@link ChildJvm} for why.
+     */
+    static void run(Sizes sizes, int[] counts, Report report) throws IOException, InterruptedException {
         report.section("timers", "N tasks x K random sleeps (1 ms..1 s) on the virtual clock, about "
                 + sizes.timerOps() + " timer ops at each N, against the floor (bare continuations in a heap of"
                 + " primitive keys, the same sleeps) at the same N (interleaved runs, in a child JVM with "
