@@ -61,7 +61,10 @@ public final class ChromeTrace {
         return String.format(Locale.ROOT, "%.3f", nanos / 1e3);
     }
 
-    /** A JSON string literal. */
+    /**
+     * A JSON string literal, also safe inside a {@code <script>} element: the step-through page
+     * embeds its JSON in one, where a task's text holding {@code </script>} must not end it.
+     */
     static String quote(String s) {
         StringBuilder out = new StringBuilder("\"");
         for (int i = 0; i < s.length(); i++) {
@@ -72,9 +75,12 @@ public final class ChromeTrace {
                 case '\n' -> out.append("\\n");
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
+                case '<' -> out.append("\\u003c");
+                case '>' -> out.append("\\u003e");
+                case '&' -> out.append("\\u0026");
                 default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
+                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         out.append(c);
                     }

@@ -2,7 +2,6 @@ package miniasyncio.trace;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import miniasyncio.trace.StepRecorder.Entry;
 import miniasyncio.trace.StepRecorder.OutputLine;
 import miniasyncio.trace.StepRecorder.Snapshot;
@@ -42,14 +41,14 @@ public final class StepPage {
         List<Snapshot> steps = new ArrayList<>(recorder.steps());
         steps.add(recorder.finalState());
         StringBuilder j = new StringBuilder(256 + steps.size() * 300);
-        j.append("{\"title\":").append(str(title))
-                .append(",\"clock\":").append(str(recorder.virtualClock() ? "virtual clock" : "real clock"))
+        j.append("{\"title\":").append(ChromeTrace.quote(title))
+                .append(",\"clock\":").append(ChromeTrace.quote(recorder.virtualClock() ? "virtual clock" : "real clock"))
                 .append(",\"steps\":").append(recorder.stepCount())
                 .append(",\"stride\":").append(recorder.stride())
                 .append(",\"limit\":").append(recorder.limit())
                 .append(",\"listed\":").append(StepRecorder.LISTED)
                 .append(",\"outputCut\":").append(recorder.outputCut())
-                .append(",\"ending\":").append(ending == null ? "null" : str(ending))
+                .append(",\"ending\":").append(ending == null ? "null" : ChromeTrace.quote(ending))
                 .append(",\"snaps\":[");
         for (int i = 0; i < steps.size(); i++) {
             Snapshot s = steps.get(i);
@@ -57,15 +56,15 @@ public final class StepPage {
                 j.append(",\n");
             }
             j.append("{\"n\":").append(s.n())
-                    .append(",\"t\":").append(seconds(s.nanos()))
-                    .append(",\"idle\":").append(str(s.idleBefore()))
+                    .append(",\"t\":").append(Seconds.format(s.nanos(), 6))
+                    .append(",\"idle\":").append(ChromeTrace.quote(s.idleBefore()))
                     .append(",\"tid\":").append(s.tid())
-                    .append(",\"name\":").append(str(s.name()))
+                    .append(",\"name\":").append(ChromeTrace.quote(s.name()))
                     .append(",\"k\":").append(s.taskStep())
-                    .append(",\"sent\":").append(str(s.sent()))
+                    .append(",\"sent\":").append(ChromeTrace.quote(s.sent()))
                     .append(",\"thr\":").append(s.sentThrow())
-                    .append(",\"end\":").append(str(s.ending()))
-                    .append(",\"what\":").append(str(s.what()))
+                    .append(",\"end\":").append(ChromeTrace.quote(s.ending()))
+                    .append(",\"what\":").append(ChromeTrace.quote(s.what()))
                     .append(",\"ready\":");
             entries(j, s.ready(), false, false);
             j.append(",\"readyN\":").append(s.readySize()).append(",\"sleeping\":");
@@ -83,7 +82,7 @@ public final class StepPage {
         for (int i = 0; i < output.size(); i++) {
             OutputLine line = output.get(i);
             j.append(i == 0 ? "" : ",").append('[').append(line.step()).append(',').append(line.duringStep() ? 1 : 0)
-                    .append(',').append(str(line.text())).append(']');
+                    .append(',').append(ChromeTrace.quote(line.text())).append(']');
         }
         return j.append("]}").toString();
     }
@@ -92,10 +91,10 @@ public final class StepPage {
         j.append('[');
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
-            j.append(i == 0 ? "[" : ",[").append(e.tid()).append(',').append(str(e.name())).append(',')
-                    .append(str(e.text()));
+            j.append(i == 0 ? "[" : ",[").append(e.tid()).append(',').append(ChromeTrace.quote(e.name())).append(',')
+                    .append(ChromeTrace.quote(e.text()));
             if (wake) {
-                j.append(',').append(seconds(e.wakeNanos()));
+                j.append(',').append(Seconds.format(e.wakeNanos(), 6));
             }
             if (awaits) {
                 j.append(',').append(e.awaits());
@@ -103,36 +102,6 @@ public final class StepPage {
             j.append(']');
         }
         j.append(']');
-    }
-
-    private static String seconds(long nanos) {
-        return String.format(Locale.ROOT, "%.6f", nanos / 1e9);
-    }
-
-    /** A JSON string that is also safe inside a {@code <script>} element. */
-    static String str(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                case '<' -> b.append("\\u003c");
-                case '>' -> b.append("\\u003e");
-                case '&' -> b.append("\\u0026");
-                default -> {
-                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
     }
 
     private static final String PAGE = """
