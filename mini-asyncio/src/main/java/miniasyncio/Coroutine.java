@@ -19,7 +19,6 @@ import jdk.internal.vm.ContinuationScope;
  * <p>The protocol's state (the value crossing the boundary, the state, the outcome) is a
  * {@link Resumable}: a coroutine made here has its own; a {@link Task} is one itself, and its
  * {@link Task#coroutine()} is a view of it, so that a task is one object over its continuation.
- * Everything runs on one thread, so plain fields are enough.
  */
 public final class Coroutine {
 

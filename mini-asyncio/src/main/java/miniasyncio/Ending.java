@@ -7,7 +7,8 @@ import java.util.Map;
  * finished. {@code asyncio.run()} stops as soon as main has finished, and the tasks still
  * pending are closed (their {@code finally} blocks run) instead of being run to their end.
  *
- * <p>Joined to the loop at one point: the condition of its {@code while}.
+ * <p>Joined to the loop at two points: the condition of its {@code while}, and after the loop,
+ * whether the tasks left are closed ({@link #withMain}).
  */
 final class Ending {
 

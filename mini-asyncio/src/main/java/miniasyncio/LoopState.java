@@ -1,6 +1,7 @@
 package miniasyncio;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -8,8 +9,8 @@ import java.util.Map;
  * A read-only view of a scheduler's state as the lecture names it: {@code ready} with each task's
  * pending value, {@code sleeping} with wake times, {@code results}, the tasks pending, the running
  * task and the clock. The step-through page ({@code run NAME --step-through FILE.html}) reads
- * the loop only through this class, so it is the one place outside {@link Scheduler} that knows
- * the scheduler's field names: when the scheduler changes, only this file follows.
+ * the loop only through this class: when the scheduler's fields change, this file follows and the
+ * page does not.
  *
  * <p>It lives in {@code miniasyncio} to read the scheduler's protected and package fields; it
  * never changes what the loop does. Call it from an {@link Instrument}'s hooks, on the loop's
@@ -28,11 +29,6 @@ public final class LoopState {
 
     public static LoopState of(Scheduler scheduler) {
         return new LoopState(scheduler);
-    }
-
-    /** The running task, or null between steps. */
-    public Task running() {
-        return scheduler.currentTask();
     }
 
     /** Loop time in clock nanoseconds. */
@@ -86,14 +82,9 @@ public final class LoopState {
         return scheduler.sleeping.peek();
     }
 
-    /** When a sleeping task wakes, in clock nanoseconds. */
-    public long wakeAt(Task task) {
-        return task.wakeAt;
-    }
-
     /** {@code results}: tid -> how the task ended (read only; nothing is marked retrieved). */
     public Map<Integer, Step.Outcome> results() {
-        return java.util.Collections.unmodifiableMap(scheduler.results);
+        return Collections.unmodifiableMap(scheduler.results);
     }
 
     /** Every unfinished task: ready, sleeping, and the ones a subclass parks (its {@code pendingTasks}). */

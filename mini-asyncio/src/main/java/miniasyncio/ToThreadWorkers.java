@@ -16,10 +16,13 @@ import java.util.concurrent.locks.LockSupport;
  * default executor. Everything else of a scheduler happens on the loop's one thread; only the
  * blocking call runs here, and only its result comes back.
  *
- * <p>Joined to the loop at three points: {@link Scheduler#handleSyscall} starts a call
+ * <p>Joined to the loop at these points: {@link Scheduler#handleSyscall} starts a call
  * ({@link #start}); the loop, before it wakes the sleepers, makes ready the tasks whose call came
- * back ({@link #handBack}); and when nothing is ready, {@link Scheduler#idleWaitOrDeadlock} waits
- * for a worker if one still runs ({@link #waitForOne}), without polling.
+ * back ({@link #handBack}); when nothing is ready, {@link Scheduler#idleWaitOrDeadlock} waits
+ * for a worker if one still runs ({@link #waitForOne}), without polling, and {@code hasWork}
+ * counts a running call as work ({@link #busy}); a waiting task is pending ({@link #tasks}), is
+ * cancelled with {@code unpark} ({@link #forget}) and dropped by {@code closeAll}
+ * ({@link #forgetAll}); the end of {@code run} lets the workers go ({@link #shutdown}).
  *
  * <p>A task waiting here is parked like any other: {@link Scheduler#unpark} takes it out
  * ({@link #forget}) so that it can be cancelled, timed out or closed at once. Its worker thread

@@ -10,8 +10,9 @@ import java.util.Map;
  * when it is garbage-collected ({@code Task exception was never retrieved}); the kit reports
  * them at the end of {@link Scheduler#run}, on every way out of it, so that no exception is lost.
  *
- * <p>Joined to the loop at two points: {@link Scheduler#finishTask} adds a failure,
- * {@link Scheduler#takeResult} takes it away; the end of {@code run} prints what is left.
+ * <p>Joined to the loop at these points: {@link Scheduler#finishTask} adds a failure, and so does
+ * {@code closeAll} for a task that fails while it is closed; {@link Scheduler#takeResult} takes it
+ * away; the end of {@code run} prints what is left, and {@code unretrievedFailures()} lists it.
  */
 final class UnretrievedFailures {
 

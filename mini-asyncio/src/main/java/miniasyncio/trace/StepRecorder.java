@@ -276,7 +276,7 @@ public final class StepRecorder implements Instrument {
         List<Task> asleep;
         if (state.sleepingSize() <= SCAN_LIMIT) {
             asleep = state.sleeping();
-            asleep.sort(Comparator.comparingLong((Task t) -> state.wakeAt(t)).thenComparingLong(t -> {
+            asleep.sort(Comparator.comparingLong(Task::wakeAt).thenComparingLong(t -> {
                 Info info = tasks.get(t.tid());
                 return info == null ? Long.MAX_VALUE : info.sleepOrder;
             }));
@@ -287,7 +287,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> sleeping = new ArrayList<>();
         for (Task t : asleep.subList(0, Math.min(LISTED, asleep.size()))) {
             Info info = tasks.get(t.tid());
-            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), state.wakeAt(t) - start, 0));
+            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), t.wakeAt() - start, 0));
         }
         return sleeping;
     }
