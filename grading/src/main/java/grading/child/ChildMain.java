@@ -157,8 +157,7 @@ public final class ChildMain {
 
     /** At most {@link #REASON_CAP} characters, cut with "...". */
     static String cap(String reason) {
-        return reason == null || reason.length() <= REASON_CAP ? reason
-                : reason.substring(0, REASON_CAP) + "... (" + (reason.length() - REASON_CAP) + " more characters)";
+        return Guarded.cap(reason, REASON_CAP);
     }
 
     /**

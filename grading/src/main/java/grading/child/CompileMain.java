@@ -49,7 +49,8 @@ public final class CompileMain {
     }
 
     public static void main(String[] args) throws IOException {
-        PrintSafe out = new PrintSafe(new DataOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out))));
+        // The answer goes to the real standard output; System.out is silenced, so nothing else reaches it.
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out)));
         System.setOut(new java.io.PrintStream(OutputStream.nullOutputStream()));
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         Path root = Path.of(args[1]);
@@ -92,27 +93,26 @@ public final class CompileMain {
                     + ")\n");
         }
         String text = errors.toString().strip();
-        out.data.writeUTF(MAGIC);
-        out.data.writeBoolean(ok);
-        out.data.writeUTF(text.length() > MAX_ERRORS_CHARS ? text.substring(0, MAX_ERRORS_CHARS) + "..." : text);
-        out.data.writeInt(ok ? classes.size() : 0);
+        out.writeUTF(MAGIC);
+        out.writeBoolean(ok);
+        out.writeUTF(text.length() > MAX_ERRORS_CHARS ? text.substring(0, MAX_ERRORS_CHARS) + "..." : text);
+        out.writeInt(ok ? classes.size() : 0);
         if (ok) {
             for (Map.Entry<String, ByteArrayOutputStream> c : classes.entrySet()) {
-                out.data.writeUTF(c.getKey());
-                out.data.writeInt(c.getValue().size());
-                c.getValue().writeTo(out.data);
+                out.writeUTF(c.getKey());
+                out.writeInt(c.getValue().size());
+                c.getValue().writeTo(out);
             }
         }
-        out.data.flush();
+        out.flush();
         Runtime.getRuntime().halt(0);
     }
 
-    private record PrintSafe(DataOutputStream data) {
-    }
-
-    private static String shown(Path root, Path file) {
+    /** {@code file} as the submission's own path below {@code root} ("homework/Homework.java"), with '/'. */
+    public static String shown(Path root, Path file) {
         try {
-            return root.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString();
+            return root.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString()
+                    .replace('\\', '/');
         } catch (IllegalArgumentException e) {
             return String.valueOf(file.getFileName());
         }

@@ -72,22 +72,27 @@ public final class Guarded {
     }
 
     /**
-     * A value for a message: a String, a boxed number or a Boolean (exact JDK classes) as it is,
+     * A value for a message: a String, a boxed number, a Boolean or a Character (exact JDK classes) as it is,
      * anything else by {@link #id}.
      */
     public static String value(Object o) {
         if (o == null) {
             return "null";
         }
-        Class<?> type = o.getClass();
-        if (type == String.class) {
+        if (o.getClass() == String.class) {
             return "\"" + cap((String) o) + "\"";
         }
-        if (type == Integer.class || type == Long.class || type == Double.class || type == Boolean.class
-                || type == Character.class) {
-            return o.toString();
-        }
-        return id(o);
+        return plainValue(o) ? o.toString() : id(o);
+    }
+
+    /**
+     * Whether {@code o} is a String, a boxed number, a Boolean or a Character of the JDK's exact
+     * class: a value whose toString is the JDK's, so it may be printed as it is.
+     */
+    public static boolean plainValue(Object o) {
+        Class<?> type = o.getClass();
+        return type == String.class || type == Integer.class || type == Long.class || type == Double.class
+                || type == Boolean.class || type == Character.class;
     }
 
     /** {@code t.getMessage()}, read guarded; null when it has none. */
@@ -170,8 +175,13 @@ public final class Guarded {
 
     /** At most {@link #CAP} characters, cut with "...". */
     public static String cap(String text) {
-        return text == null || text.length() <= CAP ? text
-                : text.substring(0, CAP) + "... (" + (text.length() - CAP) + " more characters)";
+        return cap(text, CAP);
+    }
+
+    /** {@code text} cut at {@code limit} characters, saying how many more there were. */
+    public static String cap(String text, int limit) {
+        return text == null || text.length() <= limit ? text
+                : text.substring(0, limit) + "... (" + (text.length() - limit) + " more characters)";
     }
 
     private static final Object FAILED = new Object();

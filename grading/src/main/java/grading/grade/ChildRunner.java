@@ -170,7 +170,7 @@ public final class ChildRunner {
                             : started ? "timed out after " + limitOf(spec) / 1000.0 + " s (an endless loop,"
                                     + " or a task that never yields?)"
                                     : "timed out before the test could start (the JVM did not answer)";
-                    record(done, fail(spec, why, "", limits.perTestMillis() / 1000.0), spec.id());
+                    record(done, fail(spec, why, "", limitOf(spec) / 1000.0), spec.id());
                     return;
                 }
                 if (line.equals(EOF)) { // the child ended before finishing the test

@@ -13,8 +13,8 @@ import java.util.Locale;
  * students (Gradescope's results.json, Classroom 50's result.json, the feedback files) goes
  * through {@link #view}, so they all show the same.
  *
- * <p>A test declared {@code VISIBLE} is one whose code students have (the visible tests, the
- * static rules, the submission check): its messages are shown from {@link Level#NAMES} on. Every
+ * <p>A test declared {@code VISIBLE} is one whose code students have (the visible tests and
+ * the submission check): its messages are shown from {@link Level#NAMES} on. Every
  * other test is a hidden test: its name and pass/fail from {@code NAMES} on, its messages only
  * at {@link Level#FULL}. Hidden test code is never shown: the grader never prints it, and stack
  * frames of the hidden tests are cut from every message.

@@ -107,8 +107,7 @@ public final class Grading {
             } finally {
                 sandbox.release(lease); // every process of the run is gone before a result is written
             }
-            List<TestResult> results = new ArrayList<>(tests);
-            return new Report(results, summary(sources.size(), results) + "\nsandbox: " + sandbox.describe()
+            return new Report(tests, summary(sources.size(), tests) + "\nsandbox: " + sandbox.describe()
                     + screening, seconds(start));
         } finally {
             RunDir.delete(run);

@@ -43,17 +43,6 @@ final class RunDir {
         }
     }
 
-    /** Copies the files under {@code from} to {@code to} (for the tests). */
-    static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.filter(Files::isRegularFile).toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                Files.createDirectories(target.getParent());
-                Files.copy(p, target);
-            }
-        }
-    }
-
     static void delete(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {

@@ -128,7 +128,7 @@ public final class Sandbox {
         } else {
             missing.add("bubblewrap is installed but could not start the JDK in a sandbox (" + why + "): check that"
                     + " user namespaces are allowed (sysctl kernel.unprivileged_userns_clone=1, or on Ubuntu 24.04"
-                    + " kernel.apparmor_restrict_unprivileged_userns=0)" + (root ? "" : ", or run the grader as root"));
+                    + " kernel.apparmor_restrict_unprivileged_userns=0)");
         }
         if (root) {
             if (!installed.test("setpriv")) {
@@ -140,7 +140,7 @@ public final class Sandbox {
             }
         } else {
             missing.add("the grader is not root, so it has no uid of its own to give the submission: run it as root"
-                    + " (as Gradescope does), or install bubblewrap");
+                    + " (as Gradescope does)" + (installed.test("bwrap") ? "" : ", or install bubblewrap"));
         }
         return String.join("; ", missing);
     }

@@ -33,6 +33,9 @@ final class StudentCompiler {
     /** The compiler JVM's heap: the honest homework needs a few tens of MB. */
     static final String MAX_HEAP = System.getProperty("grading.compileHeap", "256m");
 
+    private static final Outcome OUT_OF_MEMORY = new Outcome(false, "the compiler ran out of memory on these sources"
+            + " (it may use " + MAX_HEAP + "): simplify the code, or ask your instructor");
+
     /** A class name javac may give the grader back: a Java binary name, nothing that walks a path. */
     private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*");
 
@@ -53,7 +56,7 @@ final class StudentCompiler {
                 "-cp", sandbox.path(runDir, kitJar), CompileMain.class.getName(),
                 sandbox.path(runDir, kitJar), sandbox.path(runDir, src), sandbox.path(runDir, empty)));
         for (Path source : sources) {
-            String shown = shown(submissionRoot, source);
+            String shown = CompileMain.shown(submissionRoot, source);
             Path copy = src.resolve(shown).normalize();
             if (!copy.startsWith(src)) {
                 copy = src.resolve(source.getFileName().toString());
@@ -90,8 +93,7 @@ final class StudentCompiler {
         }
         String err = stderr.toString(StandardCharsets.UTF_8);
         if (err.contains("OutOfMemoryError")) {
-            return new Outcome(false, "the compiler ran out of memory on these sources (it may use " + MAX_HEAP
-                    + "): simplify the code, or ask your instructor");
+            return OUT_OF_MEMORY;
         }
         if (err.contains("StackOverflowError")) {
             return new Outcome(false, "the compiler ran out of stack on these sources (nesting too deep): simplify the code");
@@ -120,22 +122,12 @@ final class StudentCompiler {
                 Files.write(file, in.readNBytes(length));
             }
             if (!ok && errors.contains("java.lang.OutOfMemoryError")) { // javac caught it and printed its own trace
-                return new Outcome(false, "the compiler ran out of memory on these sources (it may use " + MAX_HEAP
-                        + "): simplify the code, or ask your instructor");
+                return OUT_OF_MEMORY;
             }
             return new Outcome(ok, errors);
         } catch (IOException broken) {
             return new Outcome(false, "the compiler stopped without an answer (exit code " + javac.exitValue() + ")"
                     + (err.isBlank() ? "" : ": " + Text.cap(Text.clean(err.strip().lines().findFirst().orElse("")), 300)));
-        }
-    }
-
-    private static String shown(Path root, Path file) {
-        try {
-            return root.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString()
-                    .replace('\\', '/');
-        } catch (IllegalArgumentException e) {
-            return file.getFileName().toString();
         }
     }
 }

@@ -1,7 +1,7 @@
 package grading.grade;
 
 /**
- * How one graded test (or static rule) went, as the grader recorded it: from the child's framed
+ * How one graded test went, as the grader recorded it: from the child's framed
  * events, or from what the grader saw itself (a timeout, the JVM ending, a compile error).
  */
 public record TestResult(String number, String name, double maxScore, double score, boolean passed,

@@ -73,8 +73,7 @@ final class Check {
             return false;
         }
         for (Object o : list) {
-            boolean ok = o == null || o instanceof Token || o.getClass() == String.class || o.getClass() == Integer.class
-                    || o.getClass() == Double.class || o.getClass() == Long.class || o.getClass() == Boolean.class
+            boolean ok = o == null || o instanceof Token || Guarded.plainValue(o)
                     || o instanceof List<?> l && Guarded.jdkList(o) && printable(l, depth + 1);
             if (!ok) {
                 return false;

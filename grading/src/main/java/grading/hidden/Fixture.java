@@ -1,5 +1,6 @@
 package grading.hidden;
 
+import grading.child.Guarded;
 import homework.HomeworkScheduler;
 import java.util.HashMap;
 import java.util.Map;
@@ -89,7 +90,7 @@ final class Fixture implements Instrument {
             }
             return e;
         }
-        throw new AssertionError(what + ": expected run() to end with an exception, but it returned " + result);
+        throw new AssertionError(what + ": expected run() to end with an exception, but it returned " + Guarded.value(result));
     }
 
     /** Whether the main task's body returned (set only by the body itself, at its last line). */

@@ -22,9 +22,6 @@ public final class GradedTests {
 
     /** One graded test: {@code id} is "Class#method". */
     public record Spec(String id, String number, String name, double points, Visibility visibility, double seconds) {
-        public Spec(String id, String number, String name, double points, Visibility visibility) {
-            this(id, number, name, points, visibility, 0);
-        }
     }
 
     private GradedTests() {

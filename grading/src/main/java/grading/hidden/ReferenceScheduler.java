@@ -20,8 +20,7 @@ final class ReferenceScheduler extends Scheduler {
     record Await(int tid) {
     }
 
-    private final Map<Integer, List<Task>> waiting = new HashMap<>();
-    private int parked;
+    private final Map<Integer, List<Task>> waiting = new HashMap<>(); // never holds an empty list
 
     ReferenceScheduler() {
         super(Clock.virtual());
@@ -43,7 +42,6 @@ final class ReferenceScheduler extends Scheduler {
             return;
         }
         waiting.computeIfAbsent(tid, t -> new ArrayList<>()).add(task);
-        parked++;
     }
 
     @Override
@@ -52,7 +50,6 @@ final class ReferenceScheduler extends Scheduler {
         List<Task> waiters = waiting.remove(task.tid());
         if (waiters != null) {
             takeResult(task.tid());
-            parked -= waiters.size();
             for (Task waiter : waiters) {
                 resume(waiter, outcome);
             }
@@ -61,7 +58,7 @@ final class ReferenceScheduler extends Scheduler {
 
     @Override
     protected boolean hasWork() {
-        return super.hasWork() || parked > 0;
+        return super.hasWork() || !waiting.isEmpty();
     }
 
     private void resume(Task waiter, Step.Outcome outcome) {

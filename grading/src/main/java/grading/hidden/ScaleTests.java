@@ -38,10 +38,7 @@ public class ScaleTests {
                 return n;
             });
         }
-        Object results = f.run(() -> gather(bodies));
-        Check.isTrue(grading.child.Guarded.jdkList(results), "gather's result should be a JDK list that holds its"
-                + " elements (such as ArrayList, not a view such as unmodifiableList), got " + Check.shown(results));
-        List<?> list = (List<?>) results;
+        List<?> list = jdkList(f.run(() -> gather(bodies)));
         Check.equal(list.size(), N, "number of results");
         for (int i = 0; i < N; i++) {
             Object r = list.get(i);
@@ -62,13 +59,18 @@ public class ScaleTests {
                 return awaitTask(child);
             });
         }
-        Object nested = g.run(() -> gather(parents));
-        Check.isTrue(grading.child.Guarded.jdkList(nested), "gather's result should be a JDK list that holds its"
-                + " elements (such as ArrayList, not a view such as unmodifiableList), got " + Check.shown(nested));
-        Check.equal(((List<?>) nested).size(), N, "number of results with waiting parents");
-        Check.equal(((List<?>) nested).get(N - 1), N - 1, "last result with waiting parents");
+        List<?> nested = jdkList(g.run(() -> gather(parents)));
+        Check.equal(nested.size(), N, "number of results with waiting parents");
+        Check.equal(nested.get(N - 1), N - 1, "last result with waiting parents");
         Check.atMost(g.steps(), 6L * N, "scheduler steps for 10,000 parents each awaiting a child");
         EndMarker.reached();
+    }
+
+    /** gather's result, read only when it is a JDK list that holds its elements (a list of the submission's own may lie). */
+    private static List<?> jdkList(Object results) {
+        Check.isTrue(grading.child.Guarded.jdkList(results), "gather's result should be a JDK list that holds its"
+                + " elements (such as ArrayList, not a view such as unmodifiableList), got " + Check.shown(results));
+        return (List<?>) results;
     }
 
     // ------------------------------------------------------------------ time linear in the waiting tasks
@@ -88,10 +90,11 @@ public class ScaleTests {
      * <ul>
      *   <li>CPU time of this thread, not wall time: preemption by other processes and the garbage
      *       collector (the serial collector, in a thread of its own) do not count.</li>
-     *   <li>A warm-up at both sizes first, then rounds of a small and a big run of each, keeping
-     *       each one's fastest: noise only ever adds time.</li>
+     *   <li>A warm-up at both sizes first, then rounds of two small runs of the submission, a small
+     *       and a big run of the reference and a big run of the submission, keeping each one's
+     *       fastest: noise only ever adds time.</li>
      *   <li>Once STOP_NANOS of CPU time is spent on the submission, its big runs stop: a slow
-     *       quadratic submission still fails well inside the 5 s of a test.</li>
+     *       quadratic submission still fails well inside the 20 s this test is given.</li>
      * </ul>
      */
     static final int SMALL = 4_000;

@@ -84,6 +84,10 @@ class SandboxTest {
                 .doesNotContain("prlimit is missing").doesNotContain("run the grader as root").doesNotContain("not installed");
         // not root: the missing uid, not setpriv
         String notRoot = Sandbox.whatIsMissing(false, name -> false, "");
-        assertThat(notRoot).contains("the grader is not root").doesNotContain("setpriv");
+        assertThat(notRoot).contains("the grader is not root").contains("or install bubblewrap").doesNotContain("setpriv");
+        // not root, bubblewrap installed but refused: say "run it as root" once, and not "install bubblewrap"
+        String notRootWithBwrap = Sandbox.whatIsMissing(false, Set.of("bwrap")::contains, "no user namespaces");
+        assertThat(notRootWithBwrap.split("run it as root", -1)).hasSize(2);
+        assertThat(notRootWithBwrap).doesNotContain("run the grader as root").doesNotContain("install bubblewrap");
     }
 }

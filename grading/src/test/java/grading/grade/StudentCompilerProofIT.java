@@ -2,6 +2,7 @@ package grading.grade;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import grading.rules.Submissions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,7 +30,7 @@ class StudentCompilerProofIT {
             StudentCompiler.Outcome outcome = StudentCompiler.compile(List.of(file), dir, run, kit, classes, sandbox, lease,
                     limit);
             if (outcome.ok()) {
-                RunDir.copyTree(classes, Files.createDirectories(dir.resolve("classes")));
+                Submissions.copyTree(classes, Files.createDirectories(dir.resolve("classes")));
             }
             return outcome;
         } finally {

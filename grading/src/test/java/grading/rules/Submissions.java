@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * the instructor repository, overlaid with a folder of changed files (a wrong or hostile
  * submission keeps only the files that differ, plus whatever extra files its threat needs).
  */
-final class Submissions {
+public final class Submissions {
 
     /** The instructor repository (set by the build: grading.root), else the parent of the working directory. */
     static Path root() {
@@ -45,7 +45,8 @@ final class Submissions {
         return into;
     }
 
-    static void copyTree(Path from, Path to) {
+    /** Copies what is under {@code from} into {@code to}, replacing what is there. */
+    public static void copyTree(Path from, Path to) {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path source : walk.toList()) {
                 Path target = to.resolve(from.relativize(source).toString());
