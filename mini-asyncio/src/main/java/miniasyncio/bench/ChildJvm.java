@@ -30,15 +30,21 @@ final class ChildJvm {
      * {@code lines} lines it printed.
      */
     static List<String> run(Class<?> main, Sizes sizes, int lines, String... args) throws IOException, InterruptedException {
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        List<String> command = new ArrayList<>(List.of(java, "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"));
-        if (sizes != Sizes.SMOKE) {
-            command.addAll(HEAP);
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(), sizes.name()));
-        command.addAll(List.of(args));
+        List<String> mainArgs = new ArrayList<>(List.of(sizes.name()));
+        mainArgs.addAll(List.of(args));
+        List<String> command = command(sizes == Sizes.SMOKE ? List.of() : HEAP, main, mainArgs.toArray(String[]::new));
         List<String> out = output(command, main.getSimpleName(), lines);
         return out.subList(out.size() - lines, out.size());
+    }
+
+    /** The command of a child JVM of this one's Java and class path (continuations exported) running {@code main}. */
+    static List<String> command(List<String> jvmOptions, Class<?> main, String... args) {
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        List<String> command = new ArrayList<>(List.of(java, "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     /**

@@ -3,7 +3,6 @@ package miniasyncio.bench;
 import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.sleep;
 
-import java.io.File;
 import java.io.IOException;
 import java.util.List;
 import miniasyncio.Clock;
@@ -71,10 +70,8 @@ final class MemoryBench {
         int n = sizes.memoryTasks();
         report.section("memory", n + " tasks all asleep at once: heap retained per task after a full GC"
                 + " (in a child JVM, after warm-up rounds; the median of 3)");
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        List<String> command = List.of(java, "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), MemoryBench.class.getName(),
-                String.valueOf(n), String.valueOf(Math.min(2, sizes.warmups())));
+        List<String> command = ChildJvm.command(List.of(), MemoryBench.class, String.valueOf(n),
+                String.valueOf(Math.min(2, sizes.warmups())));
         List<String> lines = ChildJvm.output(command, "memory", 1);
         String[] f = lines.get(lines.size() - 1).trim().split(" ");
         if (f.length != 4) {

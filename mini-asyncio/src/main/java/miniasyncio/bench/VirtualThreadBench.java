@@ -1,8 +1,6 @@
 package miniasyncio.bench;
 
-import java.io.File;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -57,7 +55,7 @@ public final class VirtualThreadBench {
         int steps = Integer.parseInt(args[1]);
         Measure.Stats[] s = measureHere(tasks, steps, Integer.parseInt(args[2]), Integer.parseInt(args[3]));
         for (Measure.Stats one : s) {
-            System.out.println(one.median() + " " + one.min() + " " + one.max());
+            System.out.println(ChildJvm.line(one, 0)); // nothing extra to report
         }
     }
 
@@ -75,24 +73,13 @@ public final class VirtualThreadBench {
         if ("1".equals(System.getProperty(PARALLELISM))) {
             return measureHere(n, k, sizes.warmups(), sizes.iterations());
         }
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        List<String> command = new ArrayList<>(List.of(java,
-                "-D" + PARALLELISM + "=1", "-Djdk.virtualThreadScheduler.maxPoolSize=1",
-                "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), VirtualThreadBench.class.getName(),
-                String.valueOf(n), String.valueOf(k),
-                String.valueOf(sizes.warmups()), String.valueOf(sizes.iterations())));
+        List<String> command = ChildJvm.command(List.of("-D" + PARALLELISM + "=1",
+                        "-Djdk.virtualThreadScheduler.maxPoolSize=1"), VirtualThreadBench.class,
+                String.valueOf(n), String.valueOf(k), String.valueOf(sizes.warmups()), String.valueOf(sizes.iterations()));
         List<String> lines = ChildJvm.output(command, "virtual-thread", 3);
         int last = lines.size() - 1;
-        return new Measure.Stats[] {parse(lines.get(last - 2)), parse(lines.get(last - 1)), parse(lines.get(last))};
-    }
-
-    private static Measure.Stats parse(String line) throws IOException {
-        String[] parts = line.trim().split(" ");
-        if (parts.length != 3) {
-            throw new IOException("unexpected line from the virtual-thread child JVM: " + line);
-        }
-        return new Measure.Stats(Double.parseDouble(parts[0]), Double.parseDouble(parts[1]), Double.parseDouble(parts[2]));
+        return new Measure.Stats[] {ChildJvm.parse(lines.get(last - 2)).stats(), ChildJvm.parse(lines.get(last - 1)).stats(),
+                ChildJvm.parse(lines.get(last)).stats()};
     }
 
     static void run(Sizes sizes, Report report) throws IOException, InterruptedException {
