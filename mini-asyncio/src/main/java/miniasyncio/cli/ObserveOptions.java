@@ -209,12 +209,10 @@ final class ObserveOptions {
             }
             ok &= write(err, "--trace-out", numbered(traceOut, i), ChromeTrace.render(timeline));
             ok &= write(err, "--trace-html", numbered(traceHtml, i), HtmlTimeline.render(timeline,
-                    "mini-asyncio: " + name
-                    + (recorders.size() == 1 ? "" : " (scheduler " + (i + 1) + " of " + recorders.size() + ")")));
+                    title(name, i, recorders.size())));
         }
         for (int i = 0; i < stepRecorders.size(); i++) {
-            String title = "mini-asyncio: " + name
-                    + (stepRecorders.size() == 1 ? "" : " (scheduler " + (i + 1) + " of " + stepRecorders.size() + ")");
+            String title = title(name, i, stepRecorders.size());
             // the failure ended the last loop; an earlier one ended on its own
             String why = i == stepRecorders.size() - 1 ? ending : null;
             ok &= write(err, "--step-through", numbered(stepThrough, i), StepPage.render(stepRecorders.get(i), title, why));
@@ -230,6 +228,11 @@ final class ObserveOptions {
     /** "== scheduler 2 of 3 ==" above each picture when the example made several schedulers. */
     private static String heading(int i, int count) {
         return count == 1 ? "" : "== scheduler " + (i + 1) + " of " + count + " ==\n";
+    }
+
+    /** "mini-asyncio: NAME", and "(scheduler 2 of 3)" when the example made several: a page's title. */
+    private static String title(String name, int i, int count) {
+        return "mini-asyncio: " + name + (count == 1 ? "" : " (scheduler " + (i + 1) + " of " + count + ")");
     }
 
     /** run.json, then run-2.json, run-3.json for an example that makes several schedulers. */

@@ -101,9 +101,12 @@ public final class TestSummary {
     static final Comparator<String> PART_ORDER = Comparator.comparingInt(TestSummary::stepNumber)
             .thenComparing(Comparator.naturalOrder());
 
+    /** An exercise step's folder or package: "step10_network". */
+    private static final Pattern STEP = Pattern.compile("step(\\d+)_");
+
     private static int stepNumber(String part) {
-        Matcher m = Pattern.compile("step(\\d+)_.*").matcher(part);
-        return m.matches() ? Integer.parseInt(m.group(1)) : 0;
+        Matcher m = STEP.matcher(part);
+        return m.lookingAt() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     /** The summary of one module's run, a few lines. */
@@ -199,7 +202,7 @@ public final class TestSummary {
 
     /** A folder's path with its step numbers padded, so that step 2's folder sorts before step 10's. */
     private static String inStepOrder(Path folder) {
-        Matcher m = Pattern.compile("step(\\d+)_").matcher(folder.toString());
+        Matcher m = STEP.matcher(folder.toString());
         StringBuilder padded = new StringBuilder();
         while (m.find()) {
             m.appendReplacement(padded, "step" + "%04d".formatted(Integer.parseInt(m.group(1))) + "_");

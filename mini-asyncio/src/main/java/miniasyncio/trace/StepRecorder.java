@@ -181,10 +181,11 @@ public final class StepRecorder implements Instrument {
         Object sent = state.pendingValue(task);
         String idle = idleSince.toString();
         idleSince.setLength(0);
+        Parked parked = parked(task);
         current = new Snapshot(steps, state.nanoTime() - start, idle, task.tid(), info.name, info.steps,
                 text(sent), state.pendingIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
                 state.sleepingSize(), state.sleepingSize() <= SCAN_LIMIT, results(), state.results().size(),
-                parked(task), parkedSize);
+                parked.listed(), parked.size());
     }
 
     @Override
@@ -305,18 +306,18 @@ public final class StepRecorder implements Instrument {
         return listed;
     }
 
-    private int parkedSize;
+    /** The first parked tasks listed, and how many there are (-1: too many to sort out). */
+    private record Parked(List<Entry> listed, int size) {
+    }
 
     /** Unfinished tasks that are neither running, ready nor sleeping, and what each is parked on. */
-    private List<Entry> parked(Task running) {
+    private Parked parked(Task running) {
         if (state.readySize() > SCAN_LIMIT || state.sleepingSize() > SCAN_LIMIT || tasks.size() > SCAN_LIMIT) {
-            parkedSize = -1; // too many to sort out at every step
-            return List.of();
+            return new Parked(List.of(), -1); // too many to sort out at every step
         }
         List<Task> pending = state.pending();
         if (pending.size() <= state.readySize() + state.sleepingSize()) { // the running task is in none of them
-            parkedSize = 0; // every pending task is ready or asleep: nothing to sort out
-            return List.of();
+            return new Parked(List.of(), 0); // every pending task is ready or asleep: nothing to sort out
         }
         Set<Task> placed = new HashSet<>(state.ready(Integer.MAX_VALUE));
         placed.addAll(state.sleeping());
@@ -334,9 +335,8 @@ public final class StepRecorder implements Instrument {
                         info == null ? 0 : info.awaits()));
             }
         }
-        parkedSize = count;
         parked.sort(Comparator.comparingInt(Entry::tid));
-        return parked;
+        return new Parked(parked, count);
     }
 
     /**
