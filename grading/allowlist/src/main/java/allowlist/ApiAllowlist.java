@@ -160,9 +160,8 @@ public final class ApiAllowlist {
         boolean inAllowedPackage = allows.stream().anyMatch(e -> e.member() == null
                 && (e.typeText().endsWith(".*") || e.typeText().endsWith(".**")) && e.matchesType(name));
         if (!inAllowedPackage || refuseType(name) != null) {
-            String where = Violation.place(simpleName(type.name()), "", sourceFile(type), 0);
-            add(found, new Violation(simpleName(type.name()), "", sourceFile(type), 0, name,
-                    where + " declares " + name + ": its package is not one this assignment's classes may be in;"
+            add(found, Violation.at(simpleName(type.name()), "", sourceFile(type), 0, name,
+                    " declares " + name + ": its package is not one this assignment's classes may be in;"
                             + " the grader does not run it"));
         }
     }
@@ -188,9 +187,8 @@ public final class ApiAllowlist {
             return;
         }
         String method = methodName(use.method(), type.name());
-        String where = Violation.place(simpleName(type.name()), method, sourceFile(type), use.line());
-        add(found, new Violation(simpleName(type.name()), method, sourceFile(type), Math.max(use.line(), 0), api,
-                where + " uses " + api + ": " + reason + "; the grader does not run code that uses it"));
+        add(found, Violation.at(simpleName(type.name()), method, sourceFile(type), use.line(), api,
+                " uses " + api + ": " + reason + "; the grader does not run code that uses it"));
     }
 
     /**

@@ -226,18 +226,17 @@ final class ClassScanner {
         @Override
         public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
             fields.add(name);
-            String where = name;
-            descriptor(where, 0, descriptor);
-            signature(where, 0, signature);
+            descriptor(name, 0, descriptor);
+            signature(name, 0, signature);
             return new FieldVisitor(API) {
                 @Override
                 public AnnotationVisitor visitAnnotation(String d, boolean visible) {
-                    return annotation(where, 0, d);
+                    return annotation(name, 0, d);
                 }
 
                 @Override
                 public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String d, boolean v) {
-                    return annotation(where, 0, d);
+                    return annotation(name, 0, d);
                 }
             };
         }

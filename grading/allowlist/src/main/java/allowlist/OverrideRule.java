@@ -63,8 +63,8 @@ final class OverrideRule {
             String file = ApiAllowlist.sourceFile(type);
             List<String> may = overrides.stream().filter(o -> o.matchesType(kitType))
                     .map(AllowlistEntry::memberText).distinct().toList();
-            violations.add(new Violation(className, m.name(), file, m.line(), simpleKitType + "." + m.name(),
-                    Violation.place(className, m.name(), file, m.line()) + " overrides " + simpleKitType + "."
+            violations.add(Violation.at(className, m.name(), file, m.line(), simpleKitType + "." + m.name(),
+                    " overrides " + simpleKitType + "."
                             + m.name() + ": " + (may.isEmpty() ? "the homework may override no method of " + simpleKitType
                             : "the homework may override only " + String.join(", ", may) + " of " + simpleKitType)
                             + "; the grader does not run code that overrides the others"));

@@ -19,6 +19,15 @@ package allowlist;
  */
 public record Violation(String className, String method, String file, int line, String api, String message) {
 
+    /**
+     * A violation whose message is where it is ({@link #place}) followed by {@code what}, such as
+     * " uses java.lang.Thread: ..." (a line below 1 is unknown: 0).
+     */
+    static Violation at(String className, String method, String file, int line, String api, String what) {
+        int known = Math.max(line, 0);
+        return new Violation(className, method, file, known, api, place(className, method, file, known) + what);
+    }
+
     /** "HomeworkScheduler.finishTask (HomeworkScheduler.java:57)": where the student looks. */
     static String place(String className, String method, String file, int line) {
         String where = method.isEmpty() ? className : className + "." + method;
