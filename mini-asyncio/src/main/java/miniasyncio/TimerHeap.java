@@ -23,9 +23,12 @@ import java.util.NoSuchElementException;
  */
 public final class TimerHeap extends AbstractQueue<Task> {
 
-    private long[] wakeAt = new long[16];
-    private int[] order = new int[16]; // the sequence number of going to sleep: ties go first in, first out
-    private Task[] tasks = new Task[16];
+    // Capacities are 4 short of a power of two (12, 28, 60...): an array of a power of two
+    // plus its 16-byte header would spill into one more of G1's regions once it is big enough
+    // to get regions of its own (12 bytes per sleeper more with a million asleep).
+    private long[] wakeAt = new long[12];
+    private int[] order = new int[12]; // the sequence number of going to sleep: ties go first in, first out
+    private Task[] tasks = new Task[12];
     private int size;
     private int nextOrder;
     private int renumberAt = Integer.MAX_VALUE; // see renumber(); lower only in tests
@@ -38,7 +41,7 @@ public final class TimerHeap extends AbstractQueue<Task> {
             throw new NullPointerException("sleeping.add(null): only tasks sleep");
         }
         if (size == tasks.length) {
-            int grown = 2 * size;
+            int grown = 2 * (size + 4) - 4;
             wakeAt = Arrays.copyOf(wakeAt, grown);
             order = Arrays.copyOf(order, grown);
             tasks = Arrays.copyOf(tasks, grown);
@@ -138,6 +141,11 @@ public final class TimerHeap extends AbstractQueue<Task> {
     /** For tests: renumber when the next number reaches {@code at}, not at {@link Integer#MAX_VALUE}. */
     void renumberAt(int at) {
         renumberAt = at;
+    }
+
+    /** For tests: how many sleepers the arrays hold before they grow. */
+    int capacity() {
+        return tasks.length;
     }
 
     /** The sleeping tasks in heap order (not sorted), as {@code PriorityQueue}'s iterator. */

@@ -39,6 +39,22 @@ class TimerHeapTest {
         againstAPriorityQueue(heap);
     }
 
+    @Test
+    void itsArraysStayFourSlotsShortOfAPowerOfTwoAsTheyGrow() {
+        // 16 bytes of array header on top: a long[] of 2^k - 4 slots is 2^(k+3) - 16 bytes, so a
+        // big one fills whole G1 regions instead of spilling a few bytes into one more.
+        TimerHeap heap = new TimerHeap();
+        List<Integer> capacities = new ArrayList<>(List.of(heap.capacity()));
+        for (int i = 0; i < 1_000; i++) {
+            heap.add(sleeper(i));
+            if (heap.capacity() != capacities.get(capacities.size() - 1)) {
+                capacities.add(heap.capacity());
+            }
+        }
+        assertThat(capacities).containsExactly(12, 28, 60, 124, 252, 508, 1020);
+        assertThat(heap).hasSize(1_000);
+    }
+
     private void againstAPriorityQueue(TimerHeap heap) {
         SplittableRandom random = new SplittableRandom(7);
         PriorityQueue<Task> reference = new PriorityQueue<>(BY_WAKE_TIME);
