@@ -25,6 +25,11 @@ final class MemoryBench {
     }
 
     static Footprint scheduler(int tasks) {
+        return scheduler(tasks, 0);
+    }
+
+    /** As above; then, with all asleep, waits {@code holdSeconds} of real time (for {@code jmap}). */
+    static Footprint scheduler(int tasks, int holdSeconds) {
         Footprint[] result = new Footprint[1];
         new Scheduler(Clock.virtual()).run(() -> {
             long before = Measure.usedHeapAfterGc();
@@ -37,6 +42,12 @@ final class MemoryBench {
             sleep(1); // every task runs once and goes to sleep before the clock reaches 1 s
             long during = Measure.usedHeapAfterGc();
             result[0] = new Footprint((during - before) / (double) tasks, during);
+            if (holdSeconds > 0) {
+                System.out.printf("%d tasks asleep for %d s: jmap -histo:live %d%n", tasks, holdSeconds,
+                        ProcessHandle.current().pid());
+                System.out.flush();
+                Thread.sleep(holdSeconds * 1000L); // blocks the loop on purpose: nothing may change meanwhile
+            }
             return null;
         });
         return result[0];
@@ -90,11 +101,14 @@ final class MemoryBench {
     }
 
     /**
-     * Child JVM entry: TASKS WARMUPS. Warm-up rounds of both, then three measured rounds; prints
-     * "raw-bytes-per-task raw-heap scheduler-bytes-per-task scheduler-heap" (the median rounds).
+     * Child JVM entry: TASKS WARMUPS [HOLD_SECONDS]. Warm-up rounds of both, then three measured
+     * rounds; prints "raw-bytes-per-task raw-heap scheduler-bytes-per-task scheduler-heap" (the
+     * median rounds). With HOLD_SECONDS, one more round then keeps the tasks asleep that long and
+     * prints the {@code jmap} command that shows what each of them keeps (docs/performance.md).
      */
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
+        int hold = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         for (int i = 0; i < Integer.parseInt(args[1]); i++) {
             raw(n);
             scheduler(n);
@@ -108,6 +122,9 @@ final class MemoryBench {
         Footprint raw = median(raws);
         Footprint tasks = median(schedulers);
         System.out.println(raw.bytesPerTask() + " " + raw.heapInUse() + " " + tasks.bytesPerTask() + " " + tasks.heapInUse());
+        if (hold > 0) {
+            scheduler(n, hold);
+        }
     }
 
     /** The round with the median bytes per task. */

@@ -1,0 +1,38 @@
+package miniasyncio.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The memory workload's hold: the tasks stay asleep while {@code jmap} looks, and it says how to look. */
+class MemoryBenchTest {
+
+    private static String printedBy(Runnable run) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            run.run();
+        } finally {
+            System.setOut(old);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void holdingKeepsTheTasksAsleepAndPrintsTheJmapCommandForThisProcess() {
+        long started = System.nanoTime();
+        String out = printedBy(() -> MemoryBench.scheduler(50, 1));
+        assertThat(out).isEqualTo("50 tasks asleep for 1 s: jmap -histo:live " + ProcessHandle.current().pid()
+                + System.lineSeparator());
+        assertThat(System.nanoTime() - started).isGreaterThanOrEqualTo(1_000_000_000L);
+    }
+
+    @Test
+    void withoutAHoldItPrintsNothing() {
+        assertThat(printedBy(() -> MemoryBench.scheduler(50))).isEmpty();
+    }
+}
