@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import miniasyncio.trace.Json;
 
 /**
  * Classroom 50's {@code result.json} ({@value #SCHEMA}): the identity of the submission, from the
@@ -60,10 +61,10 @@ public final class Classroom50 {
         StringBuilder json = new StringBuilder("{\n");
         json.append("  \"schema\": \"").append(SCHEMA).append("\",\n");
         for (String field : ENV.keySet()) {
-            json.append("  ").append(Report.string(field)).append(": ")
-                    .append(Report.string(identity.getOrDefault(field, "unset: " + ENV.get(field)))).append(",\n");
+            json.append("  ").append(Json.quote(field)).append(": ")
+                    .append(Json.quote(identity.getOrDefault(field, "unset: " + ENV.get(field)))).append(",\n");
         }
-        json.append("  \"datetime\": ").append(Report.string(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
+        json.append("  \"datetime\": ").append(Json.quote(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
                 .withZone(ZoneOffset.UTC).format(now))).append(",\n");
         json.append("  \"score\": ").append(Report.number(report.score())).append(",\n");
         json.append("  \"max-score\": ").append(Report.number(report.maxScore())).append(",\n");
@@ -83,7 +84,7 @@ public final class Classroom50 {
     }
 
     private static String test(String name, boolean passed, double score, double max) {
-        return "{\"test-name\": " + Report.string(name) + ", \"passed\": " + passed + ", \"score\": "
+        return "{\"test-name\": " + Json.quote(name) + ", \"passed\": " + passed + ", \"score\": "
                 + Report.number(score) + ", \"max-score\": " + Report.number(max) + "}";
     }
 

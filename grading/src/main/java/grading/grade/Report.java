@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import miniasyncio.trace.Json;
 
 /** The outcome of grading one submission, and the files and table made from it. */
 public record Report(List<TestResult> tests, String output, double seconds) {
@@ -25,7 +26,7 @@ public record Report(List<TestResult> tests, String output, double seconds) {
         json.append("  \"score\": ").append(number(score())).append(",\n");
         json.append("  \"max_score\": ").append(number(maxScore())).append(",\n");
         json.append("  \"execution_time\": ").append(number(Math.round(seconds * 1000) / 1000.0)).append(",\n");
-        json.append("  \"output\": ").append(string(output)).append(",\n");
+        json.append("  \"output\": ").append(Json.quote(output)).append(",\n");
         json.append("  \"output_format\": \"text\",\n");
         json.append("  \"visibility\": \"visible\",\n");
         json.append("  \"stdout_visibility\": \"hidden\",\n");
@@ -33,13 +34,13 @@ public record Report(List<TestResult> tests, String output, double seconds) {
         for (int i = 0; i < tests.size(); i++) {
             TestResult t = tests.get(i);
             json.append(i == 0 ? "\n" : ",\n");
-            json.append("    {\"name\": ").append(string(t.name()))
-                    .append(", \"number\": ").append(string(t.number()))
+            json.append("    {\"name\": ").append(Json.quote(t.name()))
+                    .append(", \"number\": ").append(Json.quote(t.number()))
                     .append(", \"score\": ").append(number(t.score()))
                     .append(", \"max_score\": ").append(number(t.maxScore()))
-                    .append(", \"status\": ").append(string(t.passed() ? "passed" : "failed"))
-                    .append(", \"visibility\": ").append(string(t.visibility()))
-                    .append(", \"output\": ").append(string(testOutput(t)))
+                    .append(", \"status\": ").append(Json.quote(t.passed() ? "passed" : "failed"))
+                    .append(", \"visibility\": ").append(Json.quote(t.visibility()))
+                    .append(", \"output\": ").append(Json.quote(testOutput(t)))
                     .append("}");
         }
         json.append("\n  ]\n}\n");
@@ -59,25 +60,25 @@ public record Report(List<TestResult> tests, String output, double seconds) {
         json.append("  \"score\": ").append(number(score())).append(",\n");
         json.append("  \"max_score\": ").append(number(maxScore())).append(",\n"); // not Gradescope's: it ignores it
         json.append("  \"execution_time\": ").append(number(Math.round(seconds * 1000) / 1000.0)).append(",\n");
-        json.append("  \"output\": ").append(string(Feedback.summary(this, level)
+        json.append("  \"output\": ").append(Json.quote(Feedback.summary(this, level)
                 + (output.isBlank() ? "" : "\n\n" + output))).append(",\n");
         json.append("  \"output_format\": \"text\",\n");
         json.append("  \"visibility\": \"visible\",\n");
         json.append("  \"stdout_visibility\": \"hidden\",\n");
-        json.append("  \"extra_data\": {\"feedback\": ").append(string(policy))
-                .append(", \"level\": ").append(string(level.name().toLowerCase(Locale.ROOT))).append("},\n");
+        json.append("  \"extra_data\": {\"feedback\": ").append(Json.quote(policy))
+                .append(", \"level\": ").append(Json.quote(level.name().toLowerCase(Locale.ROOT))).append("},\n");
         json.append("  \"tests\": [");
         List<Feedback.Shown> shown = Feedback.view(this, level);
         for (int i = 0; i < shown.size(); i++) {
             TestResult t = shown.get(i).test();
             json.append(i == 0 ? "\n" : ",\n");
-            json.append("    {\"name\": ").append(string(t.name()))
-                    .append(", \"number\": ").append(string(t.number()))
+            json.append("    {\"name\": ").append(Json.quote(t.name()))
+                    .append(", \"number\": ").append(Json.quote(t.number()))
                     .append(", \"score\": ").append(number(t.score()))
                     .append(", \"max_score\": ").append(number(t.maxScore()))
-                    .append(", \"status\": ").append(string(t.passed() ? "passed" : "failed"))
+                    .append(", \"status\": ").append(Json.quote(t.passed() ? "passed" : "failed"))
                     .append(", \"visibility\": \"visible\"")
-                    .append(", \"output\": ").append(string(Feedback.text(shown.get(i))))
+                    .append(", \"output\": ").append(Json.quote(Feedback.text(shown.get(i))))
                     .append("}");
         }
         json.append("\n  ]\n}\n");
@@ -168,28 +169,6 @@ public record Report(List<TestResult> tests, String output, double seconds) {
 
     private static String clip(String text, int width) {
         return text.length() <= width ? text : text.substring(0, width - 3) + "...";
-    }
-
-    static String string(String text) {
-        StringBuilder json = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> json.append("\\\"");
-                case '\\' -> json.append("\\\\");
-                case '\n' -> json.append("\\n");
-                case '\r' -> json.append("\\r");
-                case '\t' -> json.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        json.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        json.append(c);
-                    }
-                }
-            }
-        }
-        return json.append('"').toString();
     }
 
     private static String attr(String text) {

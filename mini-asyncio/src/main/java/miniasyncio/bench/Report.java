@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import miniasyncio.trace.Json;
 
 /**
  * Collects every figure under a self-explaining key ({@code switch.ratio_vs_raw_continuation})
@@ -99,7 +100,7 @@ final class Report {
         StringBuilder json = new StringBuilder("{\n");
         int i = 0;
         for (Map.Entry<String, Object> e : figures.entrySet()) {
-            json.append("  ").append(quote(e.getKey())).append(": ").append(jsonValue(e.getValue()));
+            json.append("  ").append(Json.quote(e.getKey())).append(": ").append(jsonValue(e.getValue()));
             json.append(++i < figures.size() ? ",\n" : "\n");
         }
         json.append("}\n");
@@ -113,26 +114,7 @@ final class Report {
         if (v instanceof Number || v instanceof Boolean) {
             return v.toString();
         }
-        return quote(String.valueOf(v));
-    }
-
-    private static String quote(String s) {
-        StringBuilder q = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> q.append("\\\"");
-                case '\\' -> q.append("\\\\");
-                case '\n' -> q.append("\\n");
-                default -> {
-                    if (c < 0x20) {
-                        q.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        q.append(c);
-                    }
-                }
-            }
-        }
-        return q.append('"').toString();
+        return Json.quote(String.valueOf(v));
     }
 
     /** Three significant-ish digits: 0.0123, 1.23, 123.4, 12345. */

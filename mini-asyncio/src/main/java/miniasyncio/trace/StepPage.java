@@ -41,14 +41,14 @@ public final class StepPage {
         List<Snapshot> steps = new ArrayList<>(recorder.steps());
         steps.add(recorder.finalState());
         StringBuilder j = new StringBuilder(256 + steps.size() * 300);
-        j.append("{\"title\":").append(ChromeTrace.quote(title))
-                .append(",\"clock\":").append(ChromeTrace.quote(recorder.virtualClock() ? "virtual clock" : "real clock"))
+        j.append("{\"title\":").append(Json.quote(title))
+                .append(",\"clock\":").append(Json.quote(recorder.virtualClock() ? "virtual clock" : "real clock"))
                 .append(",\"steps\":").append(recorder.stepCount())
                 .append(",\"stride\":").append(recorder.stride())
                 .append(",\"limit\":").append(recorder.limit())
                 .append(",\"listed\":").append(StepRecorder.LISTED)
                 .append(",\"outputCut\":").append(recorder.outputCut())
-                .append(",\"ending\":").append(ending == null ? "null" : ChromeTrace.quote(ending))
+                .append(",\"ending\":").append(ending == null ? "null" : Json.quote(ending))
                 .append(",\"snaps\":[");
         for (int i = 0; i < steps.size(); i++) {
             Snapshot s = steps.get(i);
@@ -57,14 +57,14 @@ public final class StepPage {
             }
             j.append("{\"n\":").append(s.n())
                     .append(",\"t\":").append(Seconds.format(s.nanos(), 6))
-                    .append(",\"idle\":").append(ChromeTrace.quote(s.idleBefore()))
+                    .append(",\"idle\":").append(Json.quote(s.idleBefore()))
                     .append(",\"tid\":").append(s.tid())
-                    .append(",\"name\":").append(ChromeTrace.quote(s.name()))
+                    .append(",\"name\":").append(Json.quote(s.name()))
                     .append(",\"k\":").append(s.taskStep())
-                    .append(",\"sent\":").append(ChromeTrace.quote(s.sent()))
+                    .append(",\"sent\":").append(Json.quote(s.sent()))
                     .append(",\"thr\":").append(s.sentThrow())
-                    .append(",\"end\":").append(ChromeTrace.quote(s.ending()))
-                    .append(",\"what\":").append(ChromeTrace.quote(s.what()))
+                    .append(",\"end\":").append(Json.quote(s.ending()))
+                    .append(",\"what\":").append(Json.quote(s.what()))
                     .append(",\"ready\":");
             entries(j, s.ready(), false, false);
             j.append(",\"readyN\":").append(s.readySize()).append(",\"sleeping\":");
@@ -82,7 +82,7 @@ public final class StepPage {
         for (int i = 0; i < output.size(); i++) {
             OutputLine line = output.get(i);
             j.append(i == 0 ? "" : ",").append('[').append(line.step()).append(',').append(line.duringStep() ? 1 : 0)
-                    .append(',').append(ChromeTrace.quote(line.text())).append(']');
+                    .append(',').append(Json.quote(line.text())).append(']');
         }
         return j.append("]}").toString();
     }
@@ -91,8 +91,8 @@ public final class StepPage {
         j.append('[');
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
-            j.append(i == 0 ? "[" : ",[").append(e.tid()).append(',').append(ChromeTrace.quote(e.name())).append(',')
-                    .append(ChromeTrace.quote(e.text()));
+            j.append(i == 0 ? "[" : ",[").append(e.tid()).append(',').append(Json.quote(e.name())).append(',')
+                    .append(Json.quote(e.text()));
             if (wake) {
                 j.append(',').append(Seconds.format(e.wakeNanos(), 6));
             }

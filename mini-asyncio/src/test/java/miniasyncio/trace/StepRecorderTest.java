@@ -168,6 +168,6 @@ class StepRecorderTest {
 
     @Test
     void jsonStringsCannotCloseTheScriptElement() {
-        assertThat(ChromeTrace.quote("</script><b>\"x\"\n")).isEqualTo("\"\\u003c/script\\u003e\\u003cb\\u003e\\\"x\\\"\\n\"");
+        assertThat(Json.quote("</script><b>\"x\"\n")).isEqualTo("\"\\u003c/script\\u003e\\u003cb\\u003e\\\"x\\\"\\n\"");
     }
 }
