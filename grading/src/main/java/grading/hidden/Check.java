@@ -9,7 +9,8 @@ import miniasyncio.NotImplementedYet;
  * Tiny assertions whose messages are written for the student. None of them runs code of the
  * submission's: a value it handed back is compared by identity with a {@link Token} the test
  * made, or, for a JDK value (String, Integer, Double...), its exact class is checked before
- * {@code equals}; a list is read only when its class is the JDK's own. A message describes a
+ * {@code equals}; a list is read only when {@link Guarded#jdkList} says the JDK holds its elements
+ * itself. A message describes a
  * submission's object by {@link Guarded#value} (its class and identity), never by calling it.
  */
 final class Check {
