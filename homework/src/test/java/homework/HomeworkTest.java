@@ -13,6 +13,7 @@ import java.util.List;
 import miniasyncio.Instrument;
 import miniasyncio.NotImplementedYet;
 import miniasyncio.Task;
+import miniasyncio.testing.JdkLists;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -83,6 +84,16 @@ class HomeworkTest {
         assertThat(results).withFailMessage("gather must return the results in argument order (a.txt, b.txt,"
                         + " c.txt), not in the order the tasks finish (b.txt first); it returned %s", shown(results))
                 .containsExactly("contents of a.txt", "contents of b.txt", "contents of c.txt");
+    }
+
+    @Test
+    void gatherReturnsAJdkListThatHoldsItsElements() {
+        List<Integer> results = VisibleRun.run(() -> gather(() -> 1, () -> 2));
+        assertThat(JdkLists.holdsItsElements(results)).withFailMessage("gather must return one of the JDK's lists that"
+                + " hold their elements (ArrayList, Arrays.asList, List.of, Stream.toList()...), not a List class of"
+                + " your own nor a view over another list (Collections.unmodifiableList, subList, reversed()): the"
+                + " grader reads no other list; it returned a %s", results == null ? null : results.getClass().getName())
+                .isTrue();
     }
 
     @Test

@@ -2,7 +2,6 @@ package grading.child;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet;
@@ -50,21 +49,13 @@ public final class Guarded {
 
     /**
      * A JDK list that holds its elements itself, so that reading it runs no code of the
-     * submission's. A JDK class is not enough: a view ({@code Collections.unmodifiableList},
-     * {@code subList}, {@code reversed()}) is the JDK's class but reads through to the list it
-     * wraps, which may be the submission's own and lie (hostile/jdk-wrapped-liar).
+     * submission's ({@link miniasyncio.testing.JdkLists}: the rule the visible homework tests
+     * apply too). A JDK class is not enough: a view reads through to the list it wraps, which may
+     * be the submission's own and lie (hostile/jdk-wrapped-liar).
      */
     public static boolean jdkList(Object o) {
-        return o != null && SELF_CONTAINED_LISTS.contains(o.getClass());
+        return miniasyncio.testing.JdkLists.holdsItsElements(o);
     }
-
-    /** The classes of {@link #jdkList}: a list made by any of these calls keeps its elements in an array or nodes of its own. */
-    private static final Set<Class<?>> SELF_CONTAINED_LISTS = java.util.stream.Stream.of(java.util.ArrayList.class,
-            java.util.LinkedList.class, java.util.Vector.class, java.util.Stack.class,
-            java.util.concurrent.CopyOnWriteArrayList.class, java.util.Arrays.asList().getClass(),
-            List.of().getClass(), List.of(1).getClass(), java.util.stream.Stream.of(1).toList().getClass(),
-            Collections.emptyList().getClass(), Collections.singletonList(1).getClass(),
-            Collections.nCopies(1, 1).getClass()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** "homework.Liar@1b6d3586": an object by its class and identity, never by calling it. */
     public static String id(Object o) {
