@@ -95,8 +95,10 @@ if echo_rows:
             v = j.get(f"echo.{impl}.round_trips_per_s{at}")
             cells.append(f"{v:>10.0f} ({loop / v:>4.2f}x)" if v else f"{'-':>10} {'':>8}")
         print(f"{conns:>6} {size:>5}  {loop:>12.0f}  {cells[0]:>20}  {cells[1]:>20}  {cells[2]:>20}")
-    print("Each server's own (user) time per round trip, and the ceiling for any server with this client: cores /"
-          " (the loop server's kernel time + the client's time, per round trip):")
+if any(f"echo.kernel_ceiling_round_trips_per_s{at}" in j for _, _, at, _ in echo_rows):  # Linux only: /proc
+    print("Each server's own (user) time per round trip, and the ceiling for any server with this client:"
+          " min(cores / (the loop server's kernel time + the client's time), 1 client thread / the client's time),"
+          " per round trip:")
     for conns, size, at, loop in echo_rows:
         own = ", ".join(f"{impl} {j[k]:.2f}" for impl in ("loop", "vthreads", "asyncio", "uvloop")
                         if (k := f"echo.{impl}.server_user_us_per_round_trip{at}") in j and j[k] is not None)
@@ -105,6 +107,7 @@ if echo_rows:
                           if (k := f"echo.kernel_ceiling_over_{peer}{at}") in j and j[k] is not None)
         if ceiling:
             print(f"{conns:>6} {size:>5}  own us: {own};  ceiling {ceiling:.0f} round trips/s ({peers})")
+if echo_rows:
     print()
 
 print(f"Side by side ({j.get('env.sizes')} sizes; Java {j.get('env.java_version')},"

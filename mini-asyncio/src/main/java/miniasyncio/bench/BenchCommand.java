@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import miniasyncio.cli.Cli;
 import picocli.CommandLine;
@@ -50,8 +51,9 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> only;
 
     @Option(names = "--sleepers", paramLabel = "LIST", split = ",",
-            description = "The timer workload at these numbers of sleepers (comma-separated, each 2 to 1,000,000)"
-                    + " instead of 1k, 10k, 100k and 1M: to see where this machine's caches run out, for example"
+            description = "The timer workload at these numbers of sleepers (comma-separated, each 2 to 1,000,000;"
+                    + " sorted, each once) instead of the sizes' own (1k, 10k, 100k and 1M; --quick: 1k to 100k;"
+                    + " --smoke: 10 and 100): to see where this machine's caches run out, for example"
                     + " 1000,2500,5000,10000,20000,40000,100000.")
     List<Integer> sleepers;
 
@@ -76,20 +78,14 @@ public final class BenchCommand implements Callable<Integer> {
         if (selected == null) {
             return Cli.USAGE;
         }
+        Sizes sizes = smoke ? Sizes.SMOKE : quick ? Sizes.QUICK : Sizes.FULL;
+        int[] timerTasks = sleepers == null ? sizes.timerTasks() : timerTasks(selected);
+        if (timerTasks == null) {
+            return Cli.USAGE; // a usage error first, even when --json is wrong too: it is the one to fix first
+        }
         if (json != null && !writable(json)) {
             return Cli.FAILED;
         }
-        Sizes sizes = smoke ? Sizes.SMOKE : quick ? Sizes.QUICK : Sizes.FULL;
-        if (sleepers != null) {
-            for (int n : sleepers) {
-                if (n < 2 || n > MAX_SLEEPERS) { // the timers' child JVM has a heap for a million (ChildJvm.HEAP)
-                    System.err.println("bench: --sleepers " + n + " is out of range: give numbers of sleepers from 2"
-                            + " to 1,000,000, such as 1000,10000,100000");
-                    return Cli.USAGE;
-                }
-            }
-        }
-        int[] timerTasks = sleepers == null ? sizes.timerTasks() : sleepers.stream().mapToInt(Integer::intValue).toArray();
         PrintStream out = System.out;
         Report report = new Report(out);
         environment(report, sizes);
@@ -151,6 +147,27 @@ public final class BenchCommand implements Callable<Integer> {
             chosen.add(n);
         }
         return chosen;
+    }
+
+    /**
+     * The --sleepers list, ascending, each number once (a number twice would be measured twice
+     * for nothing), or null after printing why it is wrong.
+     */
+    private int[] timerTasks(Set<String> selected) {
+        if (!selected.contains("timers")) { // silently ignored, it would look like it had been measured
+            System.err.println("bench: --sleepers sets the timer workload's sizes, but --only " + String.join(",", only)
+                    + " does not run it: add timers to --only, or leave --sleepers out");
+            return null;
+        }
+        Set<Integer> sorted = new TreeSet<>(sleepers);
+        for (int n : sorted) {
+            if (n < 2 || n > MAX_SLEEPERS) { // the timers' child JVM has a heap for a million (ChildJvm.HEAP)
+                System.err.println("bench: --sleepers " + n + " is out of range: give numbers of sleepers from 2"
+                        + " to 1,000,000, such as 1000,10000,100000");
+                return null;
+            }
+        }
+        return sorted.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** Checked before minutes of measuring, not after: can FILE be written? */

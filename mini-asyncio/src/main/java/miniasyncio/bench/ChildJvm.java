@@ -9,12 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A workload measured in a JVM of its own, with a fixed heap and young generation. What a run
- * that makes a million objects costs depends on whether it collects, and in the bench's own JVM
- * that depended on how G1 had sized its young generation after the runs before (the timers at
- * 100k sleepers: 4.75 collections a run for the floor and 1.5 for the kit in one run; at 10k, 1
- * and 0 in another; the ratio followed the collections). With the same fixed young generation,
- * kit and floor run under the same conditions.
+ * A workload measured in a JVM of its own. The timers and spawn children ({@link #run}) get a
+ * fixed heap and young generation ({@link #HEAP}): what a run that makes a million objects costs
+ * depends on whether it collects, and in the bench's own JVM that depended on how G1 had sized
+ * its young generation after the runs before (the timers at 100k sleepers: 4.75 collections a
+ * run for the floor and 1.5 for the kit in one run; at 10k, 1 and 0 in another; the ratio
+ * followed the collections). With the same fixed young generation, kit and floor run under the
+ * same conditions. The other children (memory, virtual threads, the Java echo servers) run on
+ * the default heap: they have a JVM of their own for other reasons (a clean JIT history, one
+ * carrier thread, a process measured apart).
  */
 final class ChildJvm {
 
@@ -33,23 +36,28 @@ final class ChildJvm {
         List<String> mainArgs = new ArrayList<>(List.of(sizes.name()));
         mainArgs.addAll(List.of(args));
         List<String> command = command(sizes == Sizes.SMOKE ? List.of() : HEAP, main, mainArgs.toArray(String[]::new));
-        List<String> out = output(command, main.getSimpleName(), lines);
-        return out.subList(out.size() - lines, out.size());
+        return output(command, main.getSimpleName(), lines);
     }
 
     /** The command of a child JVM of this one's Java and class path (continuations exported) running {@code main}. */
     static List<String> command(List<String> jvmOptions, Class<?> main, String... args) {
+        return command(System.getProperty("java.class.path"), jvmOptions, main, args);
+    }
+
+    /** As above, on {@code classPath} instead of this JVM's. */
+    static List<String> command(String classPath, List<String> jvmOptions, Class<?> main, String... args) {
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
         List<String> command = new ArrayList<>(List.of(java, "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of("-cp", classPath, main.getName()));
         command.addAll(List.of(args));
         return command;
     }
 
     /**
-     * Runs {@code command} (a child JVM of the bench) and returns every line it printed; fails,
-     * with them, unless it ends with exit code 0 having printed at least {@code lines} lines.
+     * Runs {@code command} (a child JVM of the bench) and returns the last {@code lines} lines it
+     * printed: a child prints its figures last, so a JVM warning before them does no harm. Fails,
+     * with every line, unless it ends with exit code 0 having printed at least {@code lines} lines.
      */
     static List<String> output(List<String> command, String what, int lines) throws IOException, InterruptedException {
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -63,7 +71,7 @@ final class ChildJvm {
         if (exit != 0 || out.size() < lines) {
             throw new IOException("the " + what + " child JVM failed (exit " + exit + "): " + String.join("\n", out));
         }
-        return out;
+        return out.subList(out.size() - lines, out.size());
     }
 
     /** {@code body}, adding the garbage collections made while it runs to {@code collections[slot]}. */
@@ -99,7 +107,10 @@ final class ChildJvm {
         return stats.median() + " " + stats.min() + " " + stats.max() + " " + extra;
     }
 
-    /** One line of a child's output: the stats of a body and one more figure (collections per run). */
+    /**
+     * One line of a child's output: the stats of a body and one more figure, the collections per
+     * run where the child counts them (timers, spawn), else a placeholder 0.
+     */
     record Line(Measure.Stats stats, double extra) {
     }
 

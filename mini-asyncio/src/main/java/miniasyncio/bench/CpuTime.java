@@ -1,19 +1,31 @@
 package miniasyncio.bench;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * The CPU time a process has used, every thread, split into user and kernel time (from
- * {@code /proc/PID/stat} on Linux; {@link #UNKNOWN} elsewhere). The split is what tells an echo
- * server's own cost from the kernel's: on loopback, every round trip costs the server a
- * {@code read} and a {@code write} and the client as many, and no server can go faster than the
- * kernel's share of that lets it.
+ * {@code /proc/PID/stat} on Linux; {@link #UNKNOWN} elsewhere, but for this process, whose total
+ * the JVM knows without the split). The split is what tells an echo server's own cost from the
+ * kernel's: on loopback, every round trip costs the server a {@code read} and a {@code write} and
+ * the client as many, and no server can go faster than the kernel's share of that lets it.
+ * A part not known is -1.
  */
-record CpuTime(long userNanos, long kernelNanos) {
+record CpuTime(long userNanos, long kernelNanos, long totalNanos) {
 
-    static final CpuTime UNKNOWN = new CpuTime(-1, -1);
+    static final CpuTime UNKNOWN = new CpuTime(-1, -1, -1);
+
+    /** User and kernel time, and their sum (unknown if either is). */
+    CpuTime(long userNanos, long kernelNanos) {
+        this(userNanos, kernelNanos, userNanos >= 0 && kernelNanos >= 0 ? userNanos + kernelNanos : -1);
+    }
+
+    /** A total whose split into user and kernel time is not known. */
+    static CpuTime totalOnly(long totalNanos) {
+        return new CpuTime(-1, -1, totalNanos);
+    }
 
     /** The process {@code pid}'s CPU time so far, or {@link #UNKNOWN}. */
     static CpuTime of(long pid) {
@@ -31,26 +43,40 @@ record CpuTime(long userNanos, long kernelNanos) {
         return new CpuTime(Long.parseLong(fields[11]) * tick, Long.parseLong(fields[12]) * tick);
     }
 
-    /** This process's CPU time so far, or {@link #UNKNOWN}. */
+    /** This process's CPU time so far: from /proc, else the JVM's total (no split), else {@link #UNKNOWN}. */
     static CpuTime ofThisProcess() {
-        return of(ProcessHandle.current().pid());
+        CpuTime split = of(ProcessHandle.current().pid());
+        return split.known() ? split : ofThisJvm();
     }
 
+    /** The JVM's own count of this process's CPU time: every platform has it, none splits it. */
+    static CpuTime ofThisJvm() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return totalOnly(os.getProcessCpuTime()); // -1 where not supported: unknown
+        }
+        return UNKNOWN;
+    }
+
+    /** Is the total known? */
     boolean known() {
+        return totalNanos >= 0;
+    }
+
+    /** Are user and kernel time known apart? */
+    boolean split() {
         return userNanos >= 0 && kernelNanos >= 0;
     }
 
-    long totalNanos() {
-        return known() ? userNanos + kernelNanos : -1;
-    }
-
-    /** What was used from {@code start} to this one; unknown if either is. */
+    /** What was used from {@code start} to this one: split if both are, a total if both totals are known. */
     CpuTime since(CpuTime start) {
-        return known() && start.known() ? new CpuTime(userNanos - start.userNanos, kernelNanos - start.kernelNanos) : UNKNOWN;
+        if (split() && start.split()) {
+            return new CpuTime(userNanos - start.userNanos, kernelNanos - start.kernelNanos);
+        }
+        return known() && start.known() ? totalOnly(totalNanos - start.totalNanos) : UNKNOWN;
     }
 
-    /** The kernel's share of the time used, 0..1 (NaN when unknown or none was used). */
+    /** The kernel's share of the time used, 0..1 (NaN when the split is unknown or none was used). */
     double kernelShare() {
-        return known() && totalNanos() > 0 ? kernelNanos / (double) totalNanos() : Double.NaN;
+        return split() && totalNanos > 0 ? kernelNanos / (double) totalNanos : Double.NaN;
     }
 }

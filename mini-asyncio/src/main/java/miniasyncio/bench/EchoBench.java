@@ -126,7 +126,6 @@ final class EchoBench {
                                 Report report) throws IOException {
         String at = "_at_" + connections + "_" + size + "b";
         boolean heldMany = connections >= 10_000;
-        Map<String, Double> perSecond = new LinkedHashMap<>();
         Map<String, EchoLoad.Result> results = new LinkedHashMap<>();
         for (Map.Entry<String, ServerProcess> entry : servers.entrySet()) {
             String name = entry.getKey();
@@ -163,41 +162,42 @@ final class EchoBench {
                     connections, size, name, Report.fmt(r.perSecond()), Report.fmt(r.percentileMillis(0.50)),
                     Report.fmt(r.percentileMillis(0.99)), cpu(r.serverCpu(), r.windowNanos()),
                     cpu(r.clientCpu(), r.windowNanos()));
-            perSecond.put(name, r.perSecond());
             results.put(name, r);
         }
-        Double loop = perSecond.get("loop");
+        double loop = results.get("loop").perSecond();
         boolean judged = connections == 1_000;
-        if (perSecond.containsKey("asyncio")) {
-            report.ratio("echo.loop_over_asyncio" + at, loop / perSecond.get("asyncio"),
+        if (results.containsKey("asyncio")) {
+            report.ratio("echo.loop_over_asyncio" + at, loop / results.get("asyncio").perSecond(),
                     "  loop / asyncio, round trips/s", judged ? Report.Target.atLeast(2.5) : null); // issue 24's targets
         }
-        if (perSecond.containsKey("uvloop")) {
-            report.ratio("echo.loop_over_uvloop" + at, loop / perSecond.get("uvloop"), "  loop / uvloop, round trips/s",
-                    judged ? Report.Target.atLeast(2) : null);
+        if (results.containsKey("uvloop")) {
+            report.ratio("echo.loop_over_uvloop" + at, loop / results.get("uvloop").perSecond(),
+                    "  loop / uvloop, round trips/s", judged ? Report.Target.atLeast(2) : null);
         }
-        report.ratio("echo.vthreads_over_loop" + at, perSecond.get("vthreads") / loop,
+        report.ratio("echo.vthreads_over_loop" + at, results.get("vthreads").perSecond() / loop,
                 "  vthreads / loop, round trips/s", judged ? Report.Target.atMost(1.5) : null);
-        kernelCeiling(results, perSecond, at, report);
+        kernelCeiling(results, at, report);
     }
 
     /**
      * The most round trips per second any server could make with this client on this machine,
      * from the loop's run: a server with no user time of its own still costs the kernel's time
      * per round trip (a read and a write), the client costs what it costs, and the two share the
-     * machine's cores. A target above this ceiling cannot be met here by the server's code. Beside
-     * it, each server's own (user) time per round trip: the part its code decides.
+     * machine's cores; and the client is one NIO thread, so however many cores there are, it
+     * alone makes no more than 1 s / (its time per round trip) a second. The ceiling is the lower
+     * of the two: min(cores / (server's kernel + client), 1 / client), per round trip. A target above it
+     * cannot be met here by the server's code. Beside it, each server's own (user) time per round
+     * trip: the part its code decides.
      */
-    private static void kernelCeiling(Map<String, EchoLoad.Result> results, Map<String, Double> perSecond, String at,
-                                      Report report) {
+    private static void kernelCeiling(Map<String, EchoLoad.Result> results, String at, Report report) {
         EchoLoad.Result loop = results.get("loop");
-        if (!loop.serverCpu().known() || !loop.clientCpu().known() || loop.roundTrips() == 0) {
-            return; // not Linux: no split of user and kernel time
+        if (!loop.serverCpu().split() || !loop.clientCpu().known() || loop.roundTrips() == 0) {
+            return; // not Linux: no split of the server's user and kernel time
         }
         StringJoiner own = new StringJoiner(", ", "    each server's own (user) time per round trip: ", "");
         for (Map.Entry<String, EchoLoad.Result> entry : results.entrySet()) {
             EchoLoad.Result r = entry.getValue();
-            if (r.serverCpu().known() && r.roundTrips() > 0) {
+            if (r.serverCpu().split() && r.roundTrips() > 0) {
                 double micros = r.serverCpu().userNanos() / 1e3 / r.roundTrips();
                 report.figures().put("echo." + entry.getKey() + ".server_user_us_per_round_trip" + at, micros);
                 own.add(entry.getKey() + " " + Report.fmt(micros) + " us");
@@ -210,25 +210,32 @@ final class EchoBench {
             return; // a window too short for a clock tick of either
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        double ceiling = cores * 1e9 / (serverKernel + client);
-        report.value("echo.kernel_ceiling_round_trips_per_s" + at, ceiling, "  ceiling: " + cores
-                + " cores / (server's kernel " + Report.fmt(serverKernel / 1e3) + " + client " + Report.fmt(client / 1e3)
-                + " us per round trip)", "round trips/s");
+        // A client with no clock tick in the window sets no bound of its own: 1e9 / 0 is infinite.
+        double ceiling = Math.min(cores * 1e9 / (serverKernel + client), 1e9 / client);
+        String x = Report.fmt(serverKernel / 1e3);
+        String y = Report.fmt(client / 1e3);
+        report.value("echo.kernel_ceiling_round_trips_per_s" + at, ceiling, "  ceiling: min(" + cores
+                + " cores / (server's kernel " + x + " + client " + y + " us), 1 client thread / " + y + " us)",
+                "round trips/s");
         for (String peer : List.of("asyncio", "uvloop")) {
-            if (perSecond.containsKey(peer)) {
-                report.ratio("echo.kernel_ceiling_over_" + peer + at, ceiling / perSecond.get(peer),
+            if (results.containsKey(peer)) {
+                report.ratio("echo.kernel_ceiling_over_" + peer + at, ceiling / results.get(peer).perSecond(),
                         "  ceiling / " + peer, null);
             }
         }
     }
 
-    /** "98% (kernel 77%)": of one core, over the window; where /proc is missing (not Linux), "unknown". */
+    /**
+     * "98% (kernel 77%)": of one core, over the window; "kernel n/a" when the split is unknown
+     * (this process off Linux) or no clock tick was used; "unknown" when even the total is.
+     */
     static String cpu(CpuTime used, long windowNanos) {
         if (!used.known()) {
             return "unknown";
         }
-        return String.format(Locale.ROOT, "%4.0f%% (kernel %3.0f%%)", percentOf(used.totalNanos(), windowNanos),
-                100 * used.kernelShare());
+        double share = used.kernelShare();
+        return String.format(Locale.ROOT, "%4.0f%% (kernel %s)", percentOf(used.totalNanos(), windowNanos),
+                Double.isNaN(share) ? "n/a" : String.format(Locale.ROOT, "%3.0f%%", 100 * share));
     }
 
     private static double percentOf(long nanos, long windowNanos) {
@@ -238,10 +245,8 @@ final class EchoBench {
     /** The command that starts {@code name}'s server; Unavailable says why it cannot run here. */
     private static List<String> command(String name) throws Unavailable {
         return switch (name) {
-            case "loop", "vthreads" -> List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
-                    "-cp", classPathOf(EchoBench.class) + File.pathSeparator + classPathOf(loopClass()),
-                    EchoServerMain.class.getName(), name);
+            case "loop", "vthreads" -> ChildJvm.command(classPathOf(EchoBench.class) + File.pathSeparator
+                    + classPathOf(loopClass()), List.of(), EchoServerMain.class, name);
             case "asyncio" -> List.of(python("MINIASYNCIO_PYTHON", "python3"), script());
             default -> List.of(python("MINIASYNCIO_UVLOOP_PYTHON", "python3"), script(), "--uvloop");
         };

@@ -83,10 +83,10 @@ final class MemoryBench {
                 + " (in a child JVM, after warm-up rounds; the median of 3)");
         List<String> command = ChildJvm.command(List.of(), MemoryBench.class, String.valueOf(n),
                 String.valueOf(Math.min(2, sizes.warmups())));
-        List<String> lines = ChildJvm.output(command, "memory", 1);
-        String[] f = lines.get(lines.size() - 1).trim().split(" ");
+        String figures = ChildJvm.output(command, "memory", 1).get(0);
+        String[] f = figures.trim().split(" ");
         if (f.length != 4) {
-            throw new IOException("the memory child JVM printed no figures: " + String.join("\n", lines));
+            throw new IOException("the memory child JVM printed no figures: " + figures);
         }
         Footprint raw = new Footprint(Double.parseDouble(f[0]), Long.parseLong(f[1]));
         Footprint tasks = new Footprint(Double.parseDouble(f[2]), Long.parseLong(f[3]));
@@ -107,9 +107,14 @@ final class MemoryBench {
      * prints the {@code jmap} command that shows what each of them keeps (docs/performance.md).
      */
     public static void main(String[] args) {
-        int n = Integer.parseInt(args[0]);
-        int hold = args.length > 2 ? Integer.parseInt(args[2]) : 0;
-        for (int i = 0; i < Integer.parseInt(args[1]); i++) {
+        Args parsed = parse(args);
+        if (parsed == null) {
+            System.err.println(USAGE);
+            System.exit(2); // as the bench's own usage errors
+            return;
+        }
+        int n = parsed.tasks();
+        for (int i = 0; i < parsed.warmups(); i++) {
             raw(n);
             scheduler(n);
         }
@@ -122,8 +127,31 @@ final class MemoryBench {
         Footprint raw = median(raws);
         Footprint tasks = median(schedulers);
         System.out.println(raw.bytesPerTask() + " " + raw.heapInUse() + " " + tasks.bytesPerTask() + " " + tasks.heapInUse());
-        if (hold > 0) {
-            scheduler(n, hold);
+        if (parsed.holdSeconds() > 0) {
+            scheduler(n, parsed.holdSeconds());
+        }
+    }
+
+    static final String USAGE = "usage: MemoryBench TASKS WARMUPS [HOLD_SECONDS] (each a whole number >= 0, TASKS >= 1)";
+
+    /** The child's arguments. */
+    record Args(int tasks, int warmups, int holdSeconds) {
+    }
+
+    /**
+     * TASKS WARMUPS [HOLD_SECONDS], or null when they are not that: someone may start this by
+     * hand for {@code jmap}, and a typo should say so, not be read as no hold.
+     */
+    static Args parse(String... args) {
+        if (args.length < 2 || args.length > 3) {
+            return null;
+        }
+        try {
+            Args parsed = new Args(Integer.parseInt(args[0]), Integer.parseInt(args[1]),
+                    args.length > 2 ? Integer.parseInt(args[2]) : 0);
+            return parsed.tasks() >= 1 && parsed.warmups() >= 0 && parsed.holdSeconds() >= 0 ? parsed : null;
+        } catch (NumberFormatException e) {
+            return null;
         }
     }
 

@@ -45,10 +45,11 @@ final class TimerBench {
      * a fixed young generation: see {@link ChildJvm} for why.
      */
     static void run(Sizes sizes, int[] counts, Report report) throws IOException, InterruptedException {
-        report.section("timers", "N tasks x K random sleeps (1 ms..1 s) on the virtual clock, about "
-                + sizes.timerOps() + " timer ops at each N, against the floor (bare continuations in a heap of"
-                + " primitive keys, the same sleeps) at the same N (interleaved runs, in a child JVM with "
-                + String.join(" ", ChildJvm.HEAP) + ")");
+        long ops = sizes.timerOps();
+        report.section("timers", "N tasks x K random sleeps (1 ms..1 s) on the virtual clock, K = max(2, " + ops
+                + " / N): about " + ops + " timer ops at each N (more where K is held at 2), against the floor"
+                + " (bare continuations in a heap of primitive keys, the same sleeps) at the same N (interleaved"
+                + " runs, in a child JVM with " + String.join(" ", ChildJvm.HEAP) + ")");
         int bodies = 2 * counts.length;
         List<String> lines = ChildJvm.run(TimerBench.class, sizes, bodies, join(counts));
         Measure.Stats[] stats = new Measure.Stats[bodies];
@@ -78,6 +79,9 @@ final class TimerBench {
                 report.ratio("timers.floor_growth_" + label(counts[0]) + "_to_" + at,
                         floor.median() / stats[1].median(), "  floor's own growth since " + label(counts[0]), null);
             }
+        }
+        if (counts.length == 1) {
+            return; // one size: no growth to speak of
         }
         int last = counts.length - 1;
         double growth = stats[2 * last].median() / stats[0].median();

@@ -47,8 +47,9 @@ public final class VirtualThreadBench {
     /**
      * Child JVM entry: TASKS STEPS WARMUPS ITERATIONS. Runs the virtual threads, the
      * scheduler's switch workload and the bare continuation round robin interleaved, in this one
-     * JVM, and prints one line "median min max" (ns per step) for each: the ratios then hold
-     * even on a busy machine.
+     * JVM, and prints one {@link ChildJvm#line} for each, "median min max 0" (ns per step; the
+     * 0 fills the extra figure, which this child has none of): the ratios then hold even on a
+     * busy machine.
      */
     public static void main(String[] args) {
         int tasks = Integer.parseInt(args[0]);
@@ -77,9 +78,8 @@ public final class VirtualThreadBench {
                         "-Djdk.virtualThreadScheduler.maxPoolSize=1"), VirtualThreadBench.class,
                 String.valueOf(n), String.valueOf(k), String.valueOf(sizes.warmups()), String.valueOf(sizes.iterations()));
         List<String> lines = ChildJvm.output(command, "virtual-thread", 3);
-        int last = lines.size() - 1;
-        return new Measure.Stats[] {ChildJvm.parse(lines.get(last - 2)).stats(), ChildJvm.parse(lines.get(last - 1)).stats(),
-                ChildJvm.parse(lines.get(last)).stats()};
+        return new Measure.Stats[] {ChildJvm.parse(lines.get(0)).stats(), ChildJvm.parse(lines.get(1)).stats(),
+                ChildJvm.parse(lines.get(2)).stats()};
     }
 
     static void run(Sizes sizes, Report report) throws IOException, InterruptedException {

@@ -123,6 +123,47 @@ class BenchCommandTest {
     }
 
     @Test
+    void sleepersAreSortedAndEachMeasuredOnce() {
+        Run run = bench("--smoke", "--only", "timers", "--sleepers", "100,10,10");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        String out = run.out();
+        assertThat(out.split("per timer op, 10 sleepers", -1)).as(out).hasSize(2); // once
+        assertThat(out.split("per timer op, 100 sleepers", -1)).as(out).hasSize(2);
+        assertThat(out.indexOf("per timer op, 10 sleepers")).isLessThan(out.indexOf("per timer op, 100 sleepers"));
+        assertThat(out).contains("kit's per-op cost at 100 / at 10");
+    }
+
+    @Test
+    void oneNumberOfSleepersHasNoGrowthToPrint(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("one.json");
+        Run run = bench("--smoke", "--only", "timers", "--sleepers", "50,50", "--json", json.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("per timer op, 50 sleepers")
+                .doesNotContain("kit's per-op cost at", "log N grows by", "floor's own growth");
+        assertThat(jsonKeys(json)).contains("timers.ratio_vs_floor_at_50")
+                .noneMatch(k -> k.contains("growth"));
+    }
+
+    @Test
+    void sleepersWithoutTheTimerWorkloadAreAUsageError() {
+        Run run = bench("--smoke", "--only", "spawn", "--sleepers", "100");
+
+        assertThat(run.exit()).isEqualTo(Cli.USAGE);
+        assertThat(run.err()).contains("--sleepers", "--only spawn", "add timers to --only");
+        assertThat(run.out()).doesNotContain("spawn:");
+    }
+
+    @Test
+    void wrongSleepersAreAUsageErrorEvenWhenTheJsonFileIsWrongToo(@TempDir Path dir) {
+        Run run = bench("--smoke", "--sleepers", "1", "--json", dir.resolve("no/such/dir/bench.json").toString());
+
+        assertThat(run.exit()).isEqualTo(Cli.USAGE);
+        assertThat(run.err()).contains("is out of range");
+    }
+
+    @Test
     void sleepersOutOfRangeAreAUsageError() {
         for (String wrong : new String[] {"1", "0,100", "1000001"}) {
             Run run = bench("--smoke", "--only", "timers", "--sleepers", wrong);

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The echo bench's user and kernel time of a process, read from /proc. */
+/** The echo bench's user and kernel time of a process, read from /proc; this process's total from the JVM elsewhere. */
 class CpuTimeTest {
 
     @Test
@@ -41,6 +41,27 @@ class CpuTimeTest {
     void theEchoBenchPrintsTheShareOfACoreAndOfTheKernelOrSaysItIsUnknown() {
         assertThat(EchoBench.cpu(new CpuTime(250_000_000L, 750_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel  75%)");
         assertThat(EchoBench.cpu(CpuTime.UNKNOWN, 2_000_000_000L)).isEqualTo("unknown"); // no /proc: not "NaN%"
+        assertThat(EchoBench.cpu(new CpuTime(0, 0), 2_000_000_000L)).isEqualTo("   0% (kernel n/a)"); // no tick used
+        assertThat(EchoBench.cpu(CpuTime.totalOnly(1_000_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel n/a)");
+    }
+
+    @Test
+    void aTotalWithoutTheSplitIsKnownButHasNoShare() {
+        CpuTime used = CpuTime.totalOnly(900).since(CpuTime.totalOnly(400));
+        assertThat(used.known()).isTrue();
+        assertThat(used.split()).isFalse();
+        assertThat(used.totalNanos()).isEqualTo(500);
+        assertThat(used.kernelShare()).isNaN();
+        assertThat(new CpuTime(300, 900).since(CpuTime.totalOnly(400))).isEqualTo(CpuTime.totalOnly(800));
+        assertThat(CpuTime.totalOnly(-1).known()).isFalse(); // the JVM's "not supported"
+    }
+
+    @Test
+    void theJvmKnowsThisProcesssTotalWhereProcIsMissing() {
+        CpuTime jvm = CpuTime.ofThisJvm(); // what ofThisProcess falls back to off Linux
+        assertThat(jvm.known()).isTrue();
+        assertThat(jvm.split()).isFalse();
+        assertThat(jvm.totalNanos()).isPositive();
     }
 
     @Test

@@ -7,7 +7,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** The memory workload's hold: the tasks stay asleep while {@code jmap} looks, and it says how to look. */
+/**
+ * The memory workload's hold: the tasks stay asleep while {@code jmap} looks, and it says how to
+ * look; and its child's arguments.
+ */
 class MemoryBenchTest {
 
     private static String printedBy(Runnable run) {
@@ -34,5 +37,18 @@ class MemoryBenchTest {
     @Test
     void withoutAHoldItPrintsNothing() {
         assertThat(printedBy(() -> MemoryBench.scheduler(50))).isEmpty();
+    }
+
+    @Test
+    void theChildTakesTasksWarmupsAndAnOptionalHoldAllWholeNumbers() {
+        assertThat(MemoryBench.parse("100", "2")).isEqualTo(new MemoryBench.Args(100, 2, 0));
+        assertThat(MemoryBench.parse("100", "0", "30")).isEqualTo(new MemoryBench.Args(100, 0, 30));
+        // each of these is a usage error, not a bare NumberFormatException nor a silent "no hold"
+        String[][] wrong = {{}, {"100"}, {"100", "2", "30", "4"}, {"100", "2", "ten"}, {"100", "2", "-5"},
+                {"0", "2"}, {"100", "-1"}, {"1.5", "2"}};
+        for (String[] args : wrong) {
+            assertThat(MemoryBench.parse(args)).as(String.join(" ", args)).isNull();
+        }
+        assertThat(MemoryBench.USAGE).startsWith("usage: MemoryBench TASKS WARMUPS [HOLD_SECONDS]");
     }
 }
