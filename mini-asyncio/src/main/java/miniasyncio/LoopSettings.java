@@ -5,7 +5,7 @@ import java.util.function.Consumer;
 /**
  * A scheduler's settings, reached as {@code scheduler.settings()}. None of them is in the
  * lecture's {@code Scheduler}, so they live here and not beside its loop. Each setting belongs to
- * the collaborator that acts on it, joined to the loop at one point (each file says where):
+ * the collaborator that acts on it, and each collaborator's file says where the loop calls it:
  * {@link DebugMode}, {@link Ending}, {@link VirtualTimeStall}, {@link StuckAction} and the
  * {@link Instrument} hooks.
  */

@@ -15,8 +15,9 @@ import java.util.concurrent.Callable;
  * {@link #schedule} / {@link #scheduleThrow}. The loop is {@code final}: the grader's step meter sees every step.
  *
  * <p>All of it runs on the thread that called {@link #run}. What grew around the loop has a file of its own,
- * which says where the loop calls it: {@link ToThreadWorkers}, {@link UnretrievedFailures}, {@link MonitorWatchdog}
- * and the {@link LoopSettings} (debug mode, the ending, stall detection, the stuck action, instruments).
+ * which says where the loop calls it: {@link ToThreadWorkers}, {@link UnretrievedFailures}, {@link MonitorWatchdog},
+ * and the collaborators that {@link LoopSettings} lists (debug mode, the ending, stall detection, the stuck
+ * action, instruments).
  */
 public class Scheduler {
 

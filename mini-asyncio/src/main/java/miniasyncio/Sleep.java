@@ -22,7 +22,7 @@ public record Sleep(double duration) {
      * young generation often, and collections move the sleeping tasks' frozen stacks on to the
      * old generation, where the JDK can no longer freeze a stack into the chunk it already has
      * (it makes a new one) and every store into the heap's arrays pays G1's card-marking barrier
-     * (docs/performance.md: the timers cost 2-3x their floor at 10k sleepers because of it).
+     * (docs/performance.md: the timers cost about 3x their floor at 10k sleepers before this table).
      *
      * <p>The durations are kept for good in a small table (an interning table, as
      * {@code String.intern} keeps strings): programs sleep a handful of durations, or at most a

@@ -41,10 +41,8 @@ class DebugAndEndingTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
-    @Test
-    void debugModeRecordsTheCreationSite() {
-        Scheduler scheduler = new Scheduler(Clock.virtual());
-        scheduler.settings().setDebug(true);
+    /** The tasks {@code scheduler} spawns, in order, as an instrument hears them. */
+    private static List<Task> spawned(Scheduler scheduler) {
         List<Task> tasks = new ArrayList<>();
         scheduler.settings().addInstrument(new Instrument() {
             @Override
@@ -52,10 +50,34 @@ class DebugAndEndingTest {
                 tasks.add(task);
             }
         });
+        return tasks;
+    }
+
+    @Test
+    void debugModeRecordsTheCreationSite() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        scheduler.settings().setDebug(true);
+        List<Task> tasks = spawned(scheduler);
         scheduler.run(() -> createTask("child", () -> { }));
 
         assertThat(tasks.get(1).creationSite()).isNotNull();
         assertThat(tasks.get(1).creationSite()[0].getMethodName()).isEqualTo("createTask");
+    }
+
+    @Test
+    void debugModeSwitchedOffRecordsNoCreationSiteAndLeavesNoWarningInstrument() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        assertThat(scheduler.settings().isDebug()).isFalse();
+        scheduler.settings().setDebug(true);
+        assertThat(scheduler.settings().isDebug()).isTrue();
+        assertThat(scheduler.instrument).isInstanceOf(SlowStepWarnings.class);
+        scheduler.settings().setDebug(false);
+        assertThat(scheduler.settings().isDebug()).isFalse();
+        assertThat(scheduler.instrument).isNull();
+        List<Task> tasks = spawned(scheduler);
+        scheduler.run(() -> createTask("child", () -> { }));
+
+        assertThat(tasks).hasSize(2).allSatisfy(task -> assertThat(task.creationSite()).isNull());
     }
 
     @Test

@@ -90,7 +90,7 @@ class NoExceptionLostTest {
                 createTask("failer", NoExceptionLostTest::failSoon);
                 createTask("leaky", () -> leakyWhenClosed(new Park()));
                 sleep(1);
-                Scheduler.syscall("park", new Park());
+                ParkingScheduler.park();
                 return null;
             })).isInstanceOf(DeadlockException.class);
             assertThat(c.err())
@@ -108,7 +108,7 @@ class NoExceptionLostTest {
                 createTask("failer", NoExceptionLostTest::failSoon);
                 createTask("leaky", () -> leakyWhenClosed(new Sleep(10)));
                 sleep(1);
-                Scheduler.syscall("park", new Park());
+                ParkingScheduler.park();
                 return null;
             })).hasMessage("scheduler bug");
             assertThat(c.err())
@@ -125,7 +125,7 @@ class NoExceptionLostTest {
                 int failer = createTask("failer", NoExceptionLostTest::failSoon);
                 sleep(1);
                 assertThat(scheduler.takeResult(failer)).isInstanceOf(Step.Failed.class);
-                Scheduler.syscall("park", new Park());
+                ParkingScheduler.park();
                 return null;
             })).isInstanceOf(DeadlockException.class);
             assertThat(c.err()).doesNotContain("never retrieved");

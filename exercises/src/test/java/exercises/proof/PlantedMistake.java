@@ -17,14 +17,16 @@ import java.util.Map;
 
 /**
  * One planted wrong solution: {@code wrong/NAME.patch}, a few {@code #} header lines and a unified
- * diff against the reference, in the form {@code git diff} prints, with paths relative to the
- * exercises module ({@code a/src/main/java/...}), so {@code git apply} plants it by hand too:
+ * diff against the reference, as {@code git diff -U1} prints it without its {@code diff --git} and
+ * {@code index} lines, with paths relative to the exercises module ({@code a/src/main/java/...}),
+ * so {@code git apply} in {@code exercises/} plants it by hand too:
  *
  * <pre>
  * # what the mistake is (the statement: what it says instead)
  * # fails: SomeTest#someMethod, SomeTest#otherMethod
  * # says: a fragment of the failure message of one of them   (optional)
- * diff --git a/src/main/java/... b/src/main/java/...
+ * --- a/src/main/java/...
+ * +++ b/src/main/java/...
  * </pre>
  *
  * @param name the file name without {@code .patch}
@@ -89,7 +91,7 @@ public record PlantedMistake(String name, Path file, String mistake, List<String
             } catch (PatchFailedException | RuntimeException e) {
                 throw new AssertionError(file + " no longer applies to " + path + " (" + e.getMessage() + "): the"
                         + " reference changed where the mistake is planted. Plant it again by hand in the new"
-                        + " reference and write the patch anew (git diff, with this header)", e);
+                        + " reference and write the patch anew (git diff -U1 without its diff --git and index lines, with this header)", e);
             }
             changed.put(path, String.join("\n", patched) + "\n");
         }

@@ -2,7 +2,7 @@ package miniasyncio.trace;
 
 import java.util.Locale;
 
-/** The one JSON string quoter of the kit: traces, the step-through page and the bench's figures. */
+/** The one JSON string quoter of the kit: traces, the step-through page, the bench's figures and the grader's results. */
 public final class Json {
 
     private Json() {
