@@ -95,7 +95,7 @@ public record WrongPatch(Path file, String name, String why, List<String> fails)
             } catch (PatchFailedException e) {
                 throw new IllegalStateException(Repo.root().relativize(file) + " no longer applies to homework/"
                         + path + " (the reference changed): " + e.getMessage() + ". Remake it: plant the mistake"
-                        + " in homework/ by hand and write `git diff` into the patch", e);
+                        + " in homework/ by hand and write `git diff -U1` (without its diff --git and index lines) into the patch", e);
             }
         }
         return submission;
