@@ -22,7 +22,9 @@ import miniasyncio.NotImplementedYet;
  *       counted up to a cap.</li>
  * </ul>
  * Comparisons never come here: the tests compare by identity or by exact JDK type (see the
- * graded tests' {@code Check}). This is only for the messages a student reads.
+ * graded tests' {@code Check}). This is for the messages a student reads, and for one verdict:
+ * what an error message says is read with {@link #givenMessage}, which runs no code of the
+ * submission's.
  */
 public final class Guarded {
 
@@ -43,7 +45,11 @@ public final class Guarded {
         if (o == null) {
             return true;
         }
-        Class<?> type = o.getClass();
+        return jdkClass(o.getClass());
+    }
+
+    /** Defined by the boot loader, in {@code java.base}: none of its code is the submission's. */
+    private static boolean jdkClass(Class<?> type) {
         return type.getClassLoader() == null && type.getModule() == Object.class.getModule();
     }
 
@@ -100,6 +106,34 @@ public final class Guarded {
         }
         return m instanceof String s ? cap(s) : null;
     }
+
+    /**
+     * The message {@code t} was made with, for a verdict: a test may judge what the submission
+     * said, but never by running the submission's code. So it is read only when the
+     * {@code getMessage} that answers is the JDK's ({@code Throwable}'s returns what the
+     * constructor was given) or the kit's; a class that overrides it gets {@link #OVERRIDDEN},
+     * which names nothing, and its override is never called.
+     */
+    public static String givenMessage(Throwable t) {
+        if (t == null) {
+            return null;
+        }
+        Class<?> answering;
+        try {
+            answering = t.getClass().getMethod("getMessage").getDeclaringClass(); // reflection only: nothing of t runs
+        } catch (NoSuchMethodException impossible) {
+            throw new AssertionError(impossible); // every Throwable has it
+        }
+        boolean kits = KIT != null && KIT.equals(answering.getProtectionDomain().getCodeSource());
+        return jdkClass(answering) || kits ? cap(t.getMessage()) : OVERRIDDEN;
+    }
+
+    /** What {@link #givenMessage} says of an exception whose class has a getMessage of its own. */
+    public static final String OVERRIDDEN = "(its class overrides getMessage(), which the grader does not call:"
+            + " pass the message to the exception's constructor instead)";
+
+    /** Where the kit's classes come from: a getMessage declared there is the kit's own code. */
+    private static final java.security.CodeSource KIT = NotImplementedYet.class.getProtectionDomain().getCodeSource();
 
     /** {@code t.getCause()}, read guarded; null when it has none or it cannot be read. */
     public static Throwable cause(Throwable t) {

@@ -118,6 +118,19 @@ final class Check {
     }
 
     /**
+     * The message {@code t} was made with, for a verdict: the submission's own {@code getMessage},
+     * if its class has one, is never called ({@link Guarded#givenMessage}); the test fails then,
+     * saying why. "" when it has none.
+     */
+    static String givenMessage(Throwable t) {
+        String m = Guarded.givenMessage(t);
+        if (m == Guarded.OVERRIDDEN) {
+            throw new AssertionError(t.getClass().getName() + " " + m);
+        }
+        return m == null ? "" : m;
+    }
+
+    /**
      * A short description of {@code t} for a message: "IllegalStateException: boom", and where the
      * submission threw it, if it did. Never a frame of the tests: the student cannot see them.
      */

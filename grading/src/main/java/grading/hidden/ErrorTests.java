@@ -29,7 +29,7 @@ public class ErrorTests {
                 Throwable e = Check.thrown(() -> awaitTask(tid), "awaitTask(" + tid + ") with no such task");
                 Check.isTrue(e instanceof IllegalArgumentException, "awaitTask(" + tid + ") should fail at once in"
                         + " the caller with an IllegalArgumentException, got " + Check.describe(e));
-                Check.isTrue(namesTid(Check.message(e), tid), "the error should name the tid " + tid + ", got "
+                Check.isTrue(namesTid(Check.givenMessage(e), tid), "the error should name the tid " + tid + ", got "
                         + Check.describe(e));
             }
             sleep(0.1); // the task still works afterwards
@@ -47,7 +47,7 @@ public class ErrorTests {
             Check.isTrue(e instanceof IllegalArgumentException,
                     "awaiting yourself should fail at once in the caller with an IllegalArgumentException, got "
                             + Check.describe(e));
-            Check.isTrue(namesTid(Check.message(e), self),
+            Check.isTrue(namesTid(Check.givenMessage(e), self),
                     "the error should name the tid " + self + ", got " + Check.describe(e));
             sleep(0.1); // the task still works afterwards
             return null;
@@ -84,7 +84,7 @@ public class ErrorTests {
                 "expected a miniasyncio.DeadlockException from run(), got " + Check.describe(e));
         Check.isTrue(f.mainFinished(), "the main task should have finished before the deadlock, got "
                 + Check.describe(e));
-        String message = Check.message(e);
+        String message = Check.givenMessage(e);
         String cycle = "task " + tids.get("alpha") + " (alpha) and task " + tids.get("beta") + " (beta)";
         namesOnly(message, tids, List.of("alpha", "beta"), List.of("gamma", "delta"), cycle);
         EndMarker.reached();
@@ -122,7 +122,7 @@ public class ErrorTests {
                 "expected a miniasyncio.DeadlockException from run(), got " + Check.describe(e));
         String cycle = "task " + tids.get("alpha") + " (alpha), task " + tids.get("beta") + " (beta) and task "
                 + tids.get("gamma") + " (gamma)";
-        namesOnly(Check.message(e), tids, List.of("alpha", "beta", "gamma"), List.of("delta", "epsilon"), cycle);
+        namesOnly(Check.givenMessage(e), tids, List.of("alpha", "beta", "gamma"), List.of("delta", "epsilon"), cycle);
         EndMarker.reached();
     }
 

@@ -44,4 +44,37 @@ class GuardedTest {
                 Collections.unmodifiableList(array), null, "not a list"))
                 .allSatisfy(o -> assertThat(Guarded.jdkList(o)).as(o == null ? "null" : o.getClass().getName()).isFalse());
     }
+
+    /** An exception of its own that says one thing when asked and was given another. */
+    static final class Overriding extends IllegalArgumentException {
+        int asked;
+
+        Overriding() {
+            super("given");
+        }
+
+        @Override
+        public String getMessage() {
+            asked++;
+            return "no task with tid 5";
+        }
+    }
+
+    /** An exception class of its own that keeps Throwable's getMessage. */
+    static final class Plain extends IllegalArgumentException {
+        Plain(String message) {
+            super(message);
+        }
+    }
+
+    @Test
+    void theGivenMessageIsReadWithoutRunningTheSubmissionsCode() {
+        assertThat(Guarded.givenMessage(new IllegalArgumentException("no task with tid 5"))).isEqualTo("no task with tid 5");
+        assertThat(Guarded.givenMessage(new Plain("no task with tid 5"))).isEqualTo("no task with tid 5");
+        assertThat(Guarded.givenMessage(new miniasyncio.DeadlockException("task 3 (a)"))).isEqualTo("task 3 (a)");
+        Overriding liar = new Overriding();
+        assertThat(Guarded.givenMessage(liar)).isSameAs(Guarded.OVERRIDDEN);
+        assertThat(liar.asked).as("calls of the override").isZero();
+        assertThat(Guarded.givenMessage(null)).isNull();
+    }
 }
