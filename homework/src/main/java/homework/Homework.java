@@ -45,8 +45,9 @@ public final class Homework {
 
     /**
      * Runs every body as its own task, concurrently, and returns their results <em>in argument
-     * order</em> (not in the order they finish). The first failure is thrown here; the other
-     * tasks are not cancelled: they run on, as in asyncio.
+     * order</em> (not in the order they finish). The failure of the first body in argument order
+     * that fails is thrown here (not the first to fail in time), once every body before it has
+     * returned; the other tasks are not cancelled: they run on, as in asyncio.
      */
     @SafeVarargs
     public static <T> List<T> gather(Callable<? extends T>... bodies) {

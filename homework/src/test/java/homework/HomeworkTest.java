@@ -136,6 +136,33 @@ class HomeworkTest {
     }
 
     @Test
+    void gatherThrowsTheFailureOfTheFirstBodyInArgumentOrder() {
+        IllegalStateException first = new IllegalStateException("the first body failed, after 0.3 s");
+        IllegalStateException second = new IllegalStateException("the second body failed, after 0.1 s");
+        Throwable thrown = catchThrowable(() -> VisibleRun.run(() -> gather(
+                () -> {
+                    sleep(0.3);
+                    throw first;
+                },
+                () -> {
+                    sleep(0.1);
+                    throw second;
+                })));
+        NotImplementedYet missing = NotImplementedYet.findIn(thrown);
+        if (missing != null) {
+            throw missing;
+        }
+        if (thrown instanceof AssertionError limit) {
+            throw limit;
+        }
+        if (thrown != first) {
+            fail("gather must throw the failure of the first body in argument order that fails (" + first
+                    + "), not the first to fail in time (" + second + "); it " + (thrown == null ? "threw nothing"
+                    : "threw " + thrown));
+        }
+    }
+
+    @Test
     void homeworkRunUsesTheHomeworkScheduler() {
         List<Integer> results = VisibleRun.runMakingItsOwn(() -> Homework.run(() -> gather(() -> 1, () -> 2)));
         assertThat(results).withFailMessage("Homework.run(main) must run main on a HomeworkScheduler, where gather"

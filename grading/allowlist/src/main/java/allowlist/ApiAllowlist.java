@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -110,14 +111,26 @@ public final class ApiAllowlist {
             throw new IllegalArgumentException("allowlist: no compiled classes at " + classesDir
                     + " (compile the submission first)");
         }
-        Map<String, Scanned> submission = new LinkedHashMap<>();
+        List<byte[]> classFiles = new ArrayList<>();
         try (Stream<Path> files = Files.walk(classesDir)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
-                Scanned scanned = ClassScanner.scan(Files.readAllBytes(file));
-                submission.put(scanned.name(), scanned);
+                classFiles.add(Files.readAllBytes(file));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("allowlist: cannot read the classes under " + classesDir, e);
+        }
+        return check(classFiles);
+    }
+
+    /**
+     * {@link #check(Path)} on class files held in memory (the grader's: a class named in any
+     * alphabet never has to be a file name there).
+     */
+    public List<Violation> check(Collection<byte[]> classFiles) {
+        Map<String, Scanned> submission = new LinkedHashMap<>();
+        for (byte[] bytes : classFiles) {
+            Scanned scanned = ClassScanner.scan(bytes);
+            submission.put(scanned.name(), scanned);
         }
         Map<String, Violation> found = new LinkedHashMap<>();
         for (Scanned type : submission.values()) {

@@ -5,6 +5,7 @@ import grading.grade.Feedback;
 import grading.grade.FeedbackFile;
 import grading.grade.Grading;
 import grading.grade.Report;
+import grading.grade.Text;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -143,12 +144,12 @@ public final class ClassGrading {
                 logStream.print(report.table());
                 return new Row(student, report.score(), report.maxScore(), status(report));
             } catch (Exception | Error e) {
-                String why = "grading failed (not the submission's fault): " + e;
+                String why = "grading failed (not the submission's fault): " + Text.clean(String.valueOf(e));
                 Report failed = new Report(List.of(), why, 0);
                 failed.write(into.resolve("results.json"), null);
                 writeFeedback(student, failed, into);
                 logStream.println(why);
-                return new Row(student, 0, 0, "error: " + e);
+                return new Row(student, 0, 0, "error: " + Text.clean(String.valueOf(e)));
             } finally {
                 Files.write(into.resolve("grading.log"), log.toByteArray());
             }

@@ -1,5 +1,6 @@
 package grading.batch;
 
+import grading.grade.Text;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -28,7 +29,8 @@ final class Progress {
     /** One more submission finished; {@code what} says which and how it did. */
     synchronized void finished(String what) {
         done++;
-        String line = line(done, total, (System.nanoTime() - start) / 1e9, what);
+        // what names a student's folder: its control characters escaped, the bar's own \r and ESC kept
+        String line = line(done, total, (System.nanoTime() - start) / 1e9, Text.clean(what));
         if (redraw) {
             out.print("\r" + line + "\u001b[K");
             if (done == total) {

@@ -11,7 +11,11 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The runner inside the student JVM. The grader starts it with the kit and the submission's
@@ -177,13 +181,40 @@ public final class ChildMain {
         if (missing != null) {
             return missing.getMessage();
         }
-        if (t.getClass() == NoSuchMethodError.class || t.getClass() == NoClassDefFoundError.class
-                || t.getClass() == AbstractMethodError.class) {
-            return "the submission does not have what the test calls (" + Guarded.describe(t) + "): keep the classes"
-                    + " and method signatures of the homework as given";
+        if (t instanceof LinkageError && Guarded.jdk(t) && !(t instanceof ExceptionInInitializerError)) {
+            // NoSuchMethodError, IllegalAccessError, NoSuchFieldError, AbstractMethodError,
+            // IncompatibleClassChangeError...: the test's call does not fit the submission's classes.
+            // The JDK's message names the caller too (a hidden test): only the homework's member is said.
+            return "the submission does not have what the test calls, as the test calls it (" + linkage(t) + "): keep the"
+                    + " classes and method signatures of the homework as given (public, with the given parameter and"
+                    + " return types)";
         }
         return Guarded.describe(t);
     }
+
+    /** "IllegalAccessError on void homework.HomeworkScheduler.<init>()": the error's class and the homework's members it names. */
+    static String linkage(Throwable t) {
+        String message = String.valueOf(t.getMessage()); // a JDK error: its message is the JDK's
+        Set<String> members = new LinkedHashSet<>();
+        Matcher quoted = QUOTED.matcher(message);
+        while (quoted.find()) {
+            if (quoted.group(1).contains("homework.") && !quoted.group(1).contains("grading")) {
+                members.add(quoted.group(1));
+            }
+        }
+        if (members.isEmpty()) {
+            Matcher bare = HOMEWORK_NAME.matcher(message);
+            while (bare.find()) {
+                members.add(bare.group());
+            }
+        }
+        String kind = t.getClass().getSimpleName();
+        return members.isEmpty() ? kind : kind + " on " + Guarded.cap(String.join(", ", members), 300);
+    }
+
+    private static final Pattern QUOTED = Pattern.compile("'([^']{1,400})'");
+    private static final Pattern HOMEWORK_NAME =
+            Pattern.compile("(?<![\\p{L}\\p{N}_$.])homework\\.[\\p{L}\\p{N}_$.]+");
 
     private static String b64(String text) {
         return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.io.StringWriter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,7 +34,8 @@ import javax.tools.ToolProvider;
  * concatenations takes javac to gigabytes), so it never runs in the grader's process.
  *
  * <p>Arguments: the kit jar (the class path), the folder the sources were copied to, an empty
- * folder (the source path), then each source relative to the first folder. Nothing is written to disk: the class files come back on stdout, framed
+ * folder (the source path), then a file listing each source relative to the first folder, one a
+ * line in UTF-8 (a file, not arguments: a submission's names could overflow a command line). Nothing is written to disk: the class files come back on stdout, framed
  * ({@link #MAGIC}, ok, the errors, then (name, bytes) for each class), and the grader checks
  * every name and size before it writes one.
  */
@@ -55,8 +57,8 @@ public final class CompileMain {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         Path root = Path.of(args[1]);
         List<Path> sources = new ArrayList<>();
-        for (int i = 3; i < args.length; i++) {
-            sources.add(root.resolve(args[i]));
+        for (String shown : Files.readAllLines(Path.of(args[3]), StandardCharsets.UTF_8)) {
+            sources.add(root.resolve(shown));
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         StringWriter log = new StringWriter();

@@ -129,7 +129,7 @@ public final class ChildRunner {
         builder.redirectInput(ProcessBuilder.Redirect.PIPE);
         // Nothing of the grader's environment (CI tokens, paths) is the submission's business, and
         // it runs in the run's own folder, away from where the grader writes its results.
-        builder.environment().clear();
+        Sandbox.childEnvironment(builder);
         builder.directory(runDir.toFile());
         Process child = builder.start();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();

@@ -63,11 +63,16 @@ public final class Grading {
         // after the main message: the first line of the output says what happened (batch tools read it)
         String screening = screen.report().isEmpty() ? "" : "\n\n" + screen.report();
         if (!screening.isEmpty()) {
-            log.println(screen.report());
+            log.println(Text.clean(screen.report()));
         }
         if (sources.isEmpty()) {
             return allFailed(specs, "no homework sources in the submission: expected .java files under "
                     + SOURCES + "/" + screening, start);
+        }
+        String tooLarge = screen.tooLarge();
+        if (tooLarge != null) {
+            log.println(tooLarge);
+            return allFailed(specs, tooLarge + screening, start);
         }
         Sandbox sandbox = Sandbox.detect();
         if (requireSandbox && !sandbox.isolated()) {
@@ -80,13 +85,13 @@ public final class Grading {
         Path run = RunDir.create();
         try {
             Path kitJar = childKit.writeKitJar(run);
-            Path classes = Files.createDirectories(run.resolve("classes"));
+            Path classes = run.resolve("classes.jar");
             int[] count = {0};
             Sandbox.Lease lease = sandbox.acquire();
             List<TestResult> tests;
             try {
                 // javac runs in the sandbox too, in a JVM of its own with a heap cap and a time limit
-                StudentCompiler.Outcome compiled = StudentCompiler.compile(sources, submission, run, kitJar, classes,
+                StudentCompiler.Outcome compiled = StudentCompiler.compile(sources, submission, run, kitJar,
                         sandbox, lease, StudentCompiler.TIME_LIMIT);
                 if (!compiled.ok()) {
                     log.println("the submission does not compile:");
@@ -94,11 +99,13 @@ public final class Grading {
                     return allFailed(specs, "the submission does not compile:\n" + Text.cap(Text.clean(compiled.errors()),
                             16_384) + screening, start);
                 }
-                String refused = ApiScreen.refusal(classes);
+                String refused = ApiScreen.refusal(compiled.classes().values());
                 if (refused != null) {
-                    log.println(refused);
+                    log.println(Text.clean(refused));
                     return allFailed(specs, refused + screening, start);
                 }
+                StudentCompiler.writeJar(compiled.classes(), classes);
+                RunDir.openTree(classes);
                 log.println("sandbox: " + sandbox.describe());
                 ChildRunner runner = new ChildRunner(childKit, run, classes, sandbox, lease, limits, r -> log.printf(
                         Locale.ROOT, "[%2d/%d] %-6s %s%s%n", ++count[0], specs.size(), r.passed() ? "passed" : "FAILED",

@@ -11,6 +11,14 @@ import miniasyncio.trace.Json;
 /** The outcome of grading one submission, and the files and table made from it. */
 public record Report(List<TestResult> tests, String output, double seconds) {
 
+    /** Longest top-level output kept: it holds the screening and the compiler's errors, both the submission's. */
+    static final int MAX_OUTPUT = 32_768;
+
+    /** The output may name the submission's files and quote its compiler errors: never shown raw ({@link Text#clean}). */
+    public Report {
+        output = Text.cap(Text.clean(output), MAX_OUTPUT);
+    }
+
     public double score() {
         return tests.stream().mapToDouble(TestResult::score).sum();
     }

@@ -158,11 +158,58 @@ public final class Sandbox {
 
     /**
      * A job slot: the uid one child runs as, held by this grader process until {@link #release}.
-     * The hold is a lock on a file per uid, so that grader processes running side by side (two
-     * instructors' batches, a test suite) never give one uid to two children.
+     * The hold is a lock on a file per uid in one folder of the machine ({@link #LOCKS}), so that
+     * grader processes running side by side (two instructors' batches, two CI jobs, a test suite)
+     * never give one uid to two children, whatever {@code java.io.tmpdir} each of them has: the
+     * grader that held a uid would otherwise see its children ended by the other's kill of "every
+     * process of this uid".
      */
     public record Lease(int uid, FileChannel lock) {
     }
+
+    /**
+     * Where the uid locks live: one fixed folder for the whole machine (only a root grader drops
+     * to a uid, and root may write it). {@code -Dgrading.sandbox.locks=DIR} moves it, for a test.
+     */
+    static final Path LOCKS = Path.of(System.getProperty("grading.sandbox.locks", "/tmp/mini-asyncio-grading-uids"));
+
+    /** The lock of {@code uid} taken, or null when another run (of this grader or another) holds it. */
+    static FileChannel tryLock(int uid) {
+        FileChannel channel = null;
+        try {
+            Files.createDirectories(LOCKS);
+            channel = FileChannel.open(LOCKS.resolve("uid-" + uid + ".lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            if (channel.tryLock() != null) {
+                return channel;
+            }
+        } catch (IOException | java.nio.channels.OverlappingFileLockException taken) {
+            // another run of this process, or of another grader, has it
+        }
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // nothing held
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The environment of every JVM the grader starts for a submission (javac's and the tests'):
+     * nothing of the grader's (CI tokens, paths), and a UTF-8 locale, so that the JDK reads and
+     * writes names and text in any alphabet ({@code sun.jnu.encoding}, {@code stdout.encoding}).
+     * Inside bubblewrap {@code --clearenv} and {@code --setenv} do the same.
+     */
+    static void childEnvironment(ProcessBuilder builder) {
+        builder.environment().clear();
+        builder.environment().put("LANG", UTF8_LOCALE);
+        builder.environment().put("LC_ALL", UTF8_LOCALE);
+    }
+
+    /** glibc's built-in UTF-8 locale (Debian, Ubuntu and Fedora ship it): no locale package needed. */
+    static final String UTF8_LOCALE = "C.UTF-8";
 
     Lease acquire() throws InterruptedException {
         if (!dropUid) {
@@ -171,20 +218,13 @@ public final class Sandbox {
         while (true) {
             for (int i = 0; i < SLOTS; i++) {
                 int uid = FIRST_UID + i;
-                FileChannel channel = null;
-                try {
-                    channel = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"),
-                            "mini-asyncio-grading-uid-" + uid + ".lock"), StandardOpenOption.CREATE,
-                            StandardOpenOption.WRITE);
-                    if (channel.tryLock() != null && processesOf(uid).isEmpty()) {
-                        return new Lease(uid, channel);
-                    }
-                } catch (IOException | java.nio.channels.OverlappingFileLockException taken) {
-                    // another run of this process, or of another grader, has it
+                FileChannel lock = tryLock(uid);
+                if (lock != null && processesOf(uid).isEmpty()) {
+                    return new Lease(uid, lock);
                 }
-                if (channel != null) {
+                if (lock != null) {
                     try {
-                        channel.close();
+                        lock.close(); // a process of that uid is still running: leave it alone
                     } catch (IOException e) {
                         // nothing held
                     }
@@ -226,7 +266,8 @@ public final class Sandbox {
         }
         if (kind == Kind.BUBBLEWRAP) {
             command.addAll(List.of(program("bwrap"), "--unshare-all", "--unshare-user", "--die-with-parent", "--new-session",
-                    "--disable-userns", "--cap-drop", "ALL", "--clearenv"));
+                    "--disable-userns", "--cap-drop", "ALL", "--clearenv", "--setenv", "LANG", UTF8_LOCALE,
+                    "--setenv", "LC_ALL", UTF8_LOCALE));
             if (lease.uid() < 0 && isRoot()) {
                 command.addAll(List.of("--uid", "65534", "--gid", "65534"));
             }

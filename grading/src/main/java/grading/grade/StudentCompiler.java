@@ -10,9 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 
 /**
  * Compiles the submission's homework sources against the kit runtime only (the kit jar: the
@@ -23,8 +26,11 @@ import java.util.regex.Pattern;
  */
 final class StudentCompiler {
 
-    /** The compiler's verdict: ok, or the errors to show the student. */
-    record Outcome(boolean ok, String errors) {
+    /** The compiler's verdict: ok with the class files (by binary name), or the errors to show the student. */
+    record Outcome(boolean ok, String errors, Map<String, byte[]> classes) {
+        Outcome(boolean ok, String errors) {
+            this(ok, errors, Map.of());
+        }
     }
 
     /** Past this, the submission counts as not compiling (its compiler JVM is killed). */
@@ -36,25 +42,26 @@ final class StudentCompiler {
     private static final Outcome OUT_OF_MEMORY = new Outcome(false, "the compiler ran out of memory on these sources"
             + " (it may use " + MAX_HEAP + "): simplify the code, or ask your instructor");
 
-    /** A class name javac may give the grader back: a Java binary name, nothing that walks a path. */
-    private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*");
+    /** A source file's first bytes when an editor wrote a UTF-8 byte order mark (javac refuses it). */
+    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
     private StudentCompiler() {
     }
 
     /**
      * Copies {@code sources} into the run's folder (as they are shown to the student, relative to
-     * {@code submissionRoot}), compiles them in the sandbox and writes the class files to {@code out}.
+     * {@code submissionRoot}), compiles them in the sandbox and returns the class files. They
+     * never become files of their own: a class named in Cyrillic would need a file name that a
+     * JVM in the C locale cannot write, so the grader keeps them in memory and hands the child a
+     * jar ({@link #writeJar}), whose entry names are UTF-8 whatever the locale.
      */
-    static Outcome compile(List<Path> sources, Path submissionRoot, Path runDir, Path kitJar, Path out,
+    static Outcome compile(List<Path> sources, Path submissionRoot, Path runDir, Path kitJar,
                            Sandbox sandbox, Sandbox.Lease lease, Duration limit) throws IOException, InterruptedException {
         Path src = Files.createDirectories(runDir.resolve("src"));
         Path empty = Files.createDirectories(runDir.resolve("empty"));
-        List<String> args = new ArrayList<>(List.of(
-                "-Xmx" + MAX_HEAP, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-XX:-UsePerfData", "-XX:+DisableAttachMechanism",
-                "-cp", sandbox.path(runDir, kitJar), CompileMain.class.getName(),
-                sandbox.path(runDir, kitJar), sandbox.path(runDir, src), sandbox.path(runDir, empty)));
+        // The source list goes through a file: a submission's names could overflow a command line.
+        Path list = runDir.resolve("sources.txt");
+        List<String> shownNames = new ArrayList<>();
         for (Path source : sources) {
             String shown = CompileMain.shown(submissionRoot, source);
             Path copy = src.resolve(shown).normalize();
@@ -63,13 +70,21 @@ final class StudentCompiler {
                 shown = source.getFileName().toString();
             }
             Files.createDirectories(copy.getParent());
-            Files.copy(source, copy);
-            args.add(shown);
+            Files.write(copy, withoutBom(Files.readAllBytes(source)));
+            shownNames.add(shown);
         }
+        Files.write(list, shownNames, StandardCharsets.UTF_8);
+        List<String> args = new ArrayList<>(List.of(
+                "-Xmx" + MAX_HEAP, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-XX:-UsePerfData", "-XX:+DisableAttachMechanism",
+                "-cp", sandbox.path(runDir, kitJar), CompileMain.class.getName(),
+                sandbox.path(runDir, kitJar), sandbox.path(runDir, src), sandbox.path(runDir, empty),
+                sandbox.path(runDir, list)));
         RunDir.openTree(src);
+        RunDir.openTree(list);
         ProcessBuilder builder = new ProcessBuilder(sandbox.command(lease, Path.of(System.getProperty("java.home")),
                 runDir, args));
-        builder.environment().clear();
+        Sandbox.childEnvironment(builder);
         builder.directory(runDir.toFile());
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process javac = builder.start();
@@ -108,26 +123,61 @@ final class StudentCompiler {
             if (count < 0 || count > 10_000) {
                 throw new IOException("a class count of " + count);
             }
+            Map<String, byte[]> classes = new LinkedHashMap<>();
             for (int i = 0; i < count; i++) {
                 String name = in.readUTF();
                 int length = in.readInt();
-                if (!CLASS_NAME.matcher(name).matches() || length < 0 || length > CompileMain.MAX_CLASS_BYTES) {
+                if (!isClassName(name) || length < 0 || length > CompileMain.MAX_CLASS_BYTES) {
                     throw new IOException("a class file named \"" + Text.cap(Text.clean(name), 80) + "\"");
                 }
-                Path file = out.resolve(name.replace('.', '/') + ".class").normalize();
-                if (!file.startsWith(out)) {
-                    throw new IOException("a class file outside the output: " + Text.cap(Text.clean(name), 80));
-                }
-                Files.createDirectories(file.getParent());
-                Files.write(file, in.readNBytes(length));
+                classes.put(name, in.readNBytes(length));
             }
             if (!ok && errors.contains("java.lang.OutOfMemoryError")) { // javac caught it and printed its own trace
                 return OUT_OF_MEMORY;
             }
-            return new Outcome(ok, errors);
+            return new Outcome(ok, errors, classes);
         } catch (IOException broken) {
-            return new Outcome(false, "the compiler stopped without an answer (exit code " + javac.exitValue() + ")"
+            return new Outcome(false, "the compiler stopped without an answer (" + broken.getMessage() + "; exit code "
+                    + javac.exitValue() + ")"
                     + (err.isBlank() ? "" : ": " + Text.cap(Text.clean(err.strip().lines().findFirst().orElse("")), 300)));
         }
+    }
+
+    /**
+     * Whether javac may have written {@code name}: a binary name of Java identifiers in any
+     * alphabet ("homework.HomeworkScheduler$Ожидание"), joined by dots. What could walk a path
+     * (a slash, a backslash, an empty part such as "..", NUL or another control character) is
+     * refused: the name becomes a jar entry.
+     */
+    static boolean isClassName(String name) {
+        if (name.isEmpty() || name.length() > 1_000) {
+            return false;
+        }
+        for (String part : name.split("\\.", -1)) {
+            if (part.isEmpty() || !Character.isJavaIdentifierStart(part.codePointAt(0))) {
+                return false;
+            }
+            if (!part.codePoints().allMatch(c -> Character.isJavaIdentifierPart(c) && !Character.isIdentifierIgnorable(c))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The class files as a jar the child's class path can name: entries "homework/X.class", names in UTF-8. */
+    static void writeJar(Map<String, byte[]> classes, Path jar) throws IOException {
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            for (Map.Entry<String, byte[]> c : classes.entrySet()) {
+                out.putNextEntry(new JarEntry(c.getKey().replace('.', '/') + ".class"));
+                out.write(c.getValue());
+                out.closeEntry();
+            }
+        }
+    }
+
+    /** {@code bytes} without a leading UTF-8 byte order mark, which javac would take for an illegal character. */
+    static byte[] withoutBom(byte[] bytes) {
+        return bytes.length >= 3 && bytes[0] == BOM[0] && bytes[1] == BOM[1] && bytes[2] == BOM[2]
+                ? java.util.Arrays.copyOfRange(bytes, 3, bytes.length) : bytes;
     }
 }

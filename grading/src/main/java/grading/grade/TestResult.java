@@ -7,10 +7,13 @@ package grading.grade;
 public record TestResult(String number, String name, double maxScore, double score, boolean passed,
                          String reason, String output, String visibility, double seconds) {
 
-    /** The reason and the output may come from the submission: never shown raw ({@link Text#clean}). */
+    /**
+     * The reason and the output may come from the submission: never shown raw ({@link Text#clean}),
+     * and never naming the grader's hidden classes ({@link Text#hideGraderNames}).
+     */
     public TestResult {
-        reason = Text.clean(reason);
-        output = Text.clean(output);
+        reason = Text.hideGraderNames(Text.clean(reason));
+        output = Text.hideGraderNames(Text.clean(output));
     }
 
     public static TestResult passed(String number, String name, double points, String visibility,

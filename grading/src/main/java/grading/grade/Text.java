@@ -1,5 +1,7 @@
 package grading.grade;
 
+import java.util.regex.Pattern;
+
 /**
  * Text that came from the submission (its output, its exceptions' messages, its compiler
  * errors), made safe to show: it reaches the instructor's terminal, results.json, JUnit XML and
@@ -35,6 +37,26 @@ public final class Text {
         }
         return out == null ? unified : out.toString();
     }
+
+    /**
+     * {@code text} without the names of the grader's own classes and class loader: a JDK message
+     * about a submission's mistake may name the hidden test that met it ("class
+     * grading.hidden.Fixture tried to access method ... (loader 'graded-tests')"), and no hidden
+     * test's name may reach what students read.
+     */
+    public static String hideGraderNames(String text) {
+        if (text == null || (!text.contains("grading.") && !text.contains("graded-tests"))) {
+            return text;
+        }
+        return GRADER_NAME.matcher(text).replaceAll(GRADER_CLASS).replace("'graded-tests'", "the grader's loader")
+                .replace("graded-tests", "the grader's loader");
+    }
+
+    /** A qualified name in the grader's packages: "grading.hidden.Fixture", "grading.child.ChildMain$1". */
+    private static final Pattern GRADER_NAME = Pattern.compile("(?<![\\p{L}\\p{N}_$.])grading\\.[\\p{L}\\p{N}_$.]+");
+
+    /** What {@link #hideGraderNames} writes for a name of the grader's. */
+    static final String GRADER_CLASS = "(a class of the grader's)";
 
     /** At most {@code max} characters, cut with "...". */
     public static String cap(String text, int max) {

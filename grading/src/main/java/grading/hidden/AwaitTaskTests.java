@@ -13,7 +13,7 @@ import miniasyncio.Scheduler;
 public class AwaitTaskTests {
 
     public static final List<String> ORDER = List.of("returnsResult", "alreadyFinished", "severalWaiters",
-            "waitersResumeInOrder", "failureRethrown", "failureReachesEveryWaiter", "noPolling",
+            "waitersResumeInOrder", "failureRethrown", "failureReachesEveryWaiter", "finishedFailureRetrieved", "noPolling",
             "tasksCreatedByOtherTasks");
 
     @Graded(name = "awaitTask returns the awaited task's result, when it finishes", points = 5,
@@ -153,6 +153,36 @@ public class AwaitTaskTests {
                     + caught.size() + " exception(s), " + caught.stream().filter(c -> c == bad).count() + " of them that one");
             Check.equal(Scheduler.current().unretrievedFailures().size(), 0,
                     "failures still marked as never retrieved after the waiters got them (use takeResult)");
+            return null;
+        });
+        EndMarker.reached();
+    }
+
+    /**
+     * "The failure counts as retrieved" on the other path: the task failed before anybody awaited
+     * it, so the waiter takes its result from the results, not from finishTask (resultOf there
+     * leaves it to be reported as never retrieved).
+     */
+    @Graded(name = "awaiting a task that had already failed rethrows its exception and counts it as retrieved",
+            points = 2)
+    public void finishedFailureRetrieved() {
+        Fixture f = Fixture.create();
+        IllegalStateException boom = new IllegalStateException("failed before anybody waited");
+        f.run(() -> {
+            int tid = createTask("failing", () -> {
+                sleep(0.1);
+                throw boom;
+            });
+            sleep(0.2); // it has failed by now, with nobody awaiting it
+            Check.isTrue(Scheduler.current().unretrievedFailures().size() == 1, "a task that failed with nobody"
+                    + " awaiting it should count as not retrieved until a task awaits it (take a result in finishTask"
+                    + " only for a task that somebody awaits)");
+            Throwable caught = Check.thrown(() -> awaitTask(tid), "awaiting a task that had already failed");
+            Check.isTrue(caught == boom, "the waiter should get the task's own exception (" + Check.describe(boom)
+                    + "), got " + Check.describe(caught));
+            Check.equal(Scheduler.current().unretrievedFailures().size(), 0,
+                    "failures still marked as never retrieved after a task awaited the failed task (take its result"
+                            + " with takeResult, as when it fails while awaited)");
             return null;
         });
         EndMarker.reached();

@@ -16,7 +16,7 @@ import miniasyncio.Scheduler;
 public class GatherTests {
 
     public static final List<String> ORDER = List.of("argumentOrder", "concurrentTiming", "sequentialAwaits",
-            "firstFailure", "nested", "gatherOfNothing", "nullResultsKept");
+            "firstFailure", "failureInArgumentOrder", "nested", "gatherOfNothing", "nullResultsKept");
 
     /** The file contents of the lecture's example, as tokens: one per name, made fresh for each test. */
     private final Map<String, Token> files = new HashMap<>();
@@ -103,6 +103,57 @@ public class GatherTests {
         });
         Check.isTrue(otherFinished[0], "the other task should run to its end, not be cancelled");
         EndMarker.reached();
+    }
+
+    /**
+     * Which failure gather throws, as the homework states it: the failure of the first body in
+     * argument order that fails, once every body before it has returned (the lecture's gather
+     * awaits its tasks in argument order). Two runs tell the readings apart: the failing body is
+     * the last one (a gather that rethrows only before its next await returns [result, null]),
+     * and two bodies fail, the second argument first in time (asyncio's gather would throw that one).
+     */
+    @Graded(name = "gather throws the failure of the first body in argument order that fails, also when it is"
+            + " the last body, not the first to fail in time", points = 3)
+    public void failureInArgumentOrder() {
+        Fixture f = Fixture.create();
+        IllegalStateException last = new IllegalStateException("the last body failed");
+        IllegalStateException firstArgument = new IllegalStateException("the first argument failed, after 0.3 s");
+        IllegalStateException firstInTime = new IllegalStateException("the second argument failed, after 0.1 s");
+        Token answer = new Token("the first body");
+        int[] secondTid = new int[1];
+        f.run(() -> {
+            Throwable e = Check.thrown(() -> gather(
+                    () -> readFile(answer, 0.1),
+                    () -> fail(last, 0.2)), "gather of a body that returns at t=0.1 and a last body that fails at t=0.2");
+            Check.isTrue(e == last, "gather should throw the failure of its last body when that is the only one that"
+                    + " fails, got " + Check.describe(e));
+            Check.equal(now(), 0.2, "time when gather threw (when its last body failed)");
+            Throwable second = Check.thrown(() -> gather(
+                    () -> fail(firstArgument, 0.3),
+                    () -> {
+                        secondTid[0] = Scheduler.current().currentTask().tid();
+                        return fail(firstInTime, 0.1);
+                    }), "gather of two failing bodies, started at t=0.2");
+            Check.isTrue(second == firstArgument, "gather should throw the failure of the first body in argument order"
+                    + " that fails (" + Check.describe(firstArgument) + "), not the first to fail in time ("
+                    + Check.describe(firstInTime) + "); got " + Check.describe(second));
+            Check.equal(now(), 0.5, "time when gather threw (when its first body failed, 0.3 s after it started at"
+                    + " t=0.2)");
+            Check.isTrue(Check.thrown(() -> awaitTask(secondTid[0]), "awaiting gather's second task") == firstInTime,
+                    "gather's second task, awaited after gather threw, should throw its own failure");
+            return null;
+        });
+        EndMarker.reached();
+    }
+
+    private static Token readFile(Token contents, double delay) {
+        sleep(delay);
+        return contents;
+    }
+
+    private static Object fail(RuntimeException failure, double delay) {
+        sleep(delay);
+        throw failure;
     }
 
     @Graded(name = "gathers nest: a gather of gathers keeps every level in argument order", points = 5)

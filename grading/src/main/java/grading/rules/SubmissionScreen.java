@@ -1,6 +1,7 @@
 package grading.rules;
 
 import grading.grade.TestResult;
+import grading.grade.Text;
 import grading.release.Release;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -42,6 +43,15 @@ public final class SubmissionScreen {
 
     /** A solution source larger than this is refused: no honest homework file comes near it. */
     public static final long MAX_SOURCE_BYTES = 512 * 1024;
+
+    /** More solution sources than this is no homework (the honest one has two): the upload is not compiled. */
+    public static final int MAX_SOURCES = 100;
+
+    /** At most this many files are named in each list of the screening's texts; the rest are counted. */
+    static final int MAX_LISTED = 40;
+
+    /** A path is cut here in the screening's texts: a submission's names may be of any length. */
+    static final int MAX_PATH_SHOWN = 160;
 
     /** Packages a submission may not put classes in: test engines, assertion libraries, the kit, the grader. */
     public static final List<String> RESERVED_PACKAGES = List.of("org.junit", "org.opentest4j", "org.apiguardian",
@@ -96,17 +106,18 @@ public final class SubmissionScreen {
             List<Refusal> usual = refused.stream().filter(r -> !compared && r.usual()).toList();
             if (!listed.isEmpty()) {
                 out.append("\nRefused (the grader uses its own build, tests and runtime):");
-                for (Refusal refusal : listed) {
-                    out.append("\n  ").append(refusal);
+                for (Refusal refusal : listed.subList(0, Math.min(listed.size(), MAX_LISTED))) {
+                    out.append("\n  ").append(shown(refusal.path())).append(": ").append(refusal.reason());
                 }
+                more(out, listed.size());
             }
             if (!usual.isEmpty()) {
                 out.append("\nNot used: ").append(usual.size()).append(root.endsWith(SOURCES)
                         ? " other file(s) of the repository (poms, tests, the runtime): the grader uses its own copies, e.g. "
                         : " other file(s), not homework sources, e.g. ")
-                        .append(String.join(", ", usual.stream().limit(3).map(Refusal::path).toList()));
+                        .append(String.join(", ", usual.stream().limit(3).map(r -> shown(r.path())).toList()));
             }
-            return out.toString();
+            return Text.clean(out.toString()); // file names are the submission's: no control character reaches a console
         }
 
         /**
@@ -117,23 +128,41 @@ public final class SubmissionScreen {
             StringBuilder text = new StringBuilder();
             String where = root.isEmpty() ? "at the top of the upload" : "in " + root;
             text.append("Taken (").append(sources.size()).append("):");
-            for (String source : sources) {
-                text.append("\n  ").append(source).append(": a source of package homework ").append(where);
+            for (String source : sources.subList(0, Math.min(sources.size(), MAX_LISTED))) {
+                text.append("\n  ").append(shown(source)).append(": a source of package homework ").append(where);
             }
+            more(text, sources.size());
             text.append("\nSupplied (").append(supplied.size()).append("):");
             for (String given : supplied) {
                 text.append("\n  ").append(given).append(": given with the assignment and not in the upload,"
                         + " so the assignment's copy is used");
             }
             text.append("\nIgnored (").append(refused.size()).append("):");
-            for (Refusal refusal : refused) {
-                text.append("\n  ").append(refusal.path()).append(": ").append(refusal.reason());
+            for (Refusal refusal : refused.subList(0, Math.min(refused.size(), MAX_LISTED))) {
+                text.append("\n  ").append(shown(refusal.path())).append(": ").append(refusal.reason());
+            }
+            more(text, refused.size());
+            String tooLarge = tooLarge();
+            if (tooLarge != null) {
+                return TestResult.failed(CHECK_NUMBER, CHECK_NAME, 0, "visible", tooLarge + "\n" + text, "", 0);
             }
             if (sources.isEmpty()) {
                 return TestResult.failed(CHECK_NUMBER, CHECK_NAME, 0, "visible",
                         "no homework sources found. " + WHAT_TO_UPLOAD + "\n" + text, "", 0);
             }
             return new TestResult(CHECK_NUMBER, CHECK_NAME, 0, 0, true, text.toString(), "", "visible", 0);
+        }
+
+        /**
+         * Why the sources taken are too many to compile, or null: no homework has a hundred files,
+         * and a javac command line of thousands of long names would not even start.
+         */
+        public String tooLarge() {
+            if (sources.size() > MAX_SOURCES) {
+                return "not compiled: the upload has " + sources.size() + " homework sources, and the grader takes at most "
+                        + MAX_SOURCES + ". " + WHAT_TO_UPLOAD;
+            }
+            return null;
         }
 
         /** The files to compile: the sources taken, then the supplied given files. */
@@ -146,6 +175,18 @@ public final class SubmissionScreen {
                 files.add(givenCopy().resolve(given));
             }
             return files;
+        }
+    }
+
+    /** A path of the upload as the screening's texts show it: cut at {@link #MAX_PATH_SHOWN} characters. */
+    static String shown(String path) {
+        return Text.cap(path, MAX_PATH_SHOWN);
+    }
+
+    /** "... and 1160 more" after a list cut at {@link #MAX_LISTED}. */
+    private static void more(StringBuilder text, int size) {
+        if (size > MAX_LISTED) {
+            text.append("\n  ... and ").append(size - MAX_LISTED).append(" more");
         }
     }
 
@@ -553,10 +594,16 @@ public final class SubmissionScreen {
     /** The first package declaration (after comments), or "" for the default package. */
     static String declaredPackage(Path javaFile) throws IOException {
         String text = Files.readString(javaFile, java.nio.charset.StandardCharsets.ISO_8859_1); // never fails to decode
+        if (text.startsWith(BOM_AS_LATIN1)) {
+            text = text.substring(BOM_AS_LATIN1.length()); // an editor's byte order mark: the grader drops it
+        }
         String code = COMMENTS.matcher(text).replaceAll(" ");
         Matcher m = PACKAGE.matcher(code);
         return m.find() ? m.group(1).replaceAll("\\s+", "") : "";
     }
+
+    /** A UTF-8 byte order mark read as ISO-8859-1. */
+    private static final String BOM_AS_LATIN1 = "\u00ef\u00bb\u00bf";
 
     private static final Pattern COMMENTS = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
     private static final Pattern PACKAGE = Pattern.compile("(?:^|[;\\s])package\\s+([\\w\\s.]+?)\\s*;");

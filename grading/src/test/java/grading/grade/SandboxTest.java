@@ -46,6 +46,35 @@ class SandboxTest {
         }
     }
 
+    /**
+     * Two graders on one machine (two courses, two CI jobs) never take the same sandbox uid, even
+     * when each has a {@code java.io.tmpdir} of its own: the locks live in one folder of the
+     * machine. (They once lived in the grader's tmpdir: each grader then took the first uid, and
+     * one's "kill every process of this uid" ended the other's children.)
+     */
+    @Test
+    void aUidLockedByAnotherGraderWithItsOwnTmpdirIsNotTakenAgain(@org.junit.jupiter.api.io.TempDir Path otherTmp)
+            throws Exception {
+        int uid = 99_000 + (int) (ProcessHandle.current().pid() % 900); // far from the grader's range
+        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + otherTmp, "-cp", System.getProperty("java.class.path"),
+                HoldUidLock.class.getName(), String.valueOf(uid)).redirectErrorStream(true).start();
+        try {
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(other.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(out.readLine()).as("the other grader takes the lock of uid " + uid).isEqualTo("locked");
+            assertThat(System.getProperty("java.io.tmpdir")).isNotEqualTo(otherTmp.toString());
+            java.nio.channels.FileChannel mine = Sandbox.tryLock(uid);
+            assertThat(mine).as("the lock of uid " + uid + ", held by another grader process").isNull();
+        } finally {
+            other.getOutputStream().close();
+            assertThat(other.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+        java.nio.channels.FileChannel free = Sandbox.tryLock(uid);
+        assertThat(free).as("the lock once the other grader is gone").isNotNull();
+        free.close();
+    }
+
     @Test
     void processesOfAUidAreFoundAndKilled() throws Exception {
         if (!Sandbox.isRoot()) {

@@ -2,7 +2,7 @@ package grading.grade;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import grading.rules.Submissions;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,19 +20,18 @@ class StudentCompilerProofIT {
 
     private static StudentCompiler.Outcome compile(Path dir, String name, String source, Duration limit)
             throws Exception {
-        Path file = Files.writeString(Files.createDirectories(dir.resolve("src/homework")).resolve(name), source);
+        return compile(dir, name, source.getBytes(StandardCharsets.UTF_8), limit);
+    }
+
+    private static StudentCompiler.Outcome compile(Path dir, String name, byte[] source, Duration limit)
+            throws Exception {
+        Path file = Files.write(Files.createDirectories(dir.resolve("src/homework")).resolve(name), source);
         Path run = RunDir.create(); // readable by the sandbox's uid, as in grading
         Path kit = ChildKit.of(Path.of(System.getProperty("grading.kit", "target/grader.jar"))).writeKitJar(run);
-        Path classes = Files.createDirectories(run.resolve("classes"));
         Sandbox sandbox = Sandbox.detect();
         Sandbox.Lease lease = sandbox.acquire();
         try {
-            StudentCompiler.Outcome outcome = StudentCompiler.compile(List.of(file), dir, run, kit, classes, sandbox, lease,
-                    limit);
-            if (outcome.ok()) {
-                Submissions.copyTree(classes, Files.createDirectories(dir.resolve("classes")));
-            }
-            return outcome;
+            return StudentCompiler.compile(List.of(file), dir, run, kit, sandbox, lease, limit);
         } finally {
             sandbox.release(lease);
             RunDir.delete(run);
@@ -60,7 +59,37 @@ class StudentCompilerProofIT {
         StudentCompiler.Outcome outcome = compile(dir, "Good.java",
                 "package homework;\npublic class Good { Runnable r = () -> { }; }\n", Duration.ofSeconds(60));
         assertThat(outcome.ok()).as(outcome.errors()).isTrue();
-        assertThat(dir.resolve("classes/homework/Good.class")).exists();
+        assertThat(outcome.classes()).containsKeys("homework.Good");
+    }
+
+    /**
+     * A correct source as a Windows editor may save it, in Russian: a byte order mark, CRLF line
+     * endings, Cyrillic names of a nested record and of a top-level class (in a file named in ASCII,
+     * so that this test runs in any locale). javac itself refuses
+     * the byte order mark (an illegal character), so the grader drops it; the class names are
+     * kept as javac wrote them, whatever the grader's locale.
+     */
+    @Test
+    void aSourceInCyrillicWithCrlfAndAByteOrderMarkCompilesToItsClasses(@TempDir Path dir) throws Exception {
+        String text = "package homework;\r\n// комментарий по-русски\r\npublic class Russian {\r\n"
+                + "    record Ожидание(int цель) { }\r\n}\r\nclass Помощник { }\r\n";
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        byte[] source = text.getBytes(StandardCharsets.UTF_8);
+        byte[] withBom = new byte[bom.length + source.length];
+        System.arraycopy(bom, 0, withBom, 0, bom.length);
+        System.arraycopy(source, 0, withBom, bom.length, source.length);
+        StudentCompiler.Outcome outcome = compile(dir, "Russian.java", withBom, Duration.ofSeconds(60));
+        assertThat(outcome.ok()).as(outcome.errors()).isTrue();
+        assertThat(outcome.classes()).containsOnlyKeys("homework.Russian", "homework.Russian$Ожидание",
+                "homework.Помощник");
+    }
+
+    @Test
+    void classNamesInAnyAlphabetAreTakenAndOnlyPathTricksRefused() {
+        assertThat(List.of("homework.Homework", "homework.HomeworkScheduler$Ожидание", "homework.Проверка",
+                "homework.sub.日本", "homework.A$1", "homework.Ω$λ")).allMatch(StudentCompiler::isClassName);
+        assertThat(List.of("", "homework/Evil", "homework\\Evil", "homework..Evil", "..homework", "homework.",
+                "homework.A\u0000", "homework.\u001b[2J", "homework.A B")).noneMatch(StudentCompiler::isClassName);
     }
 
     /** Nested constant concatenations: javac folds them into strings of 2^n characters. */

@@ -132,7 +132,10 @@ class HostileSlowIT {
         // still running, and no hidden test's name, class file or frame reached an output.
         assertThat(g.changedOutside()).as("files changed in the grader's working directory by " + g.name()).isEmpty();
         assertThat(Fingerprint.of(Submissions.kit())).as("grader.jar after " + g.name()).isEqualTo(g.jarBefore());
-        assertNoHiddenTestText(g.name(), g.results() + g.run().output());
+        // every field of results.json as a student reads it (decoded), and the raw file and console too
+        assertNoHiddenTestText(g.name(), strings(grading.Json.parse(g.results())) + g.results() + g.run().output());
+        assertNoControlCharacters("the grader's console output for " + g.name(), g.run().output());
+        assertNoControlCharacters("results.json of " + g.name() + ", decoded", strings(grading.Json.parse(g.results())));
         if (g.unscreened() != null) {
             String unscreened = g.name() + " with the screen off (grader output:\n" + tail(g.unscreened().output()) + ")";
             assertThat(g.unscreened().exitCode()).as("exit code of the grader for " + unscreened).isZero();
@@ -140,7 +143,8 @@ class HostileSlowIT {
                     .isLessThanOrEqualTo(Double.parseDouble(g.expected().getProperty("unscreened.score.max")));
             assertThat(GraderRun.maxScore(g.unscreenedResults())).as("maximum of " + unscreened)
                     .isEqualTo(GraderRun.maxScore(g.results()));
-            assertNoHiddenTestText(unscreened, g.unscreenedResults() + g.unscreened().output());
+            assertNoHiddenTestText(unscreened, strings(grading.Json.parse(g.unscreenedResults())) + g.unscreenedResults()
+                    + g.unscreened().output());
         }
     }
 
@@ -162,6 +166,23 @@ class HostileSlowIT {
     static void assertNoHiddenTestText(String what, String text) {
         assertThat(text).as("output of " + what).doesNotContain("grading.hidden", "grading/hidden", "yv66vg",
                 "graded-tests//");
+    }
+
+    /**
+     * No control character but newline and tab (an ESC could clear the screen or recolour a row, a
+     * CR overwrite it): what a submission put there reached a console or a report raw.
+     */
+    static void assertNoControlCharacters(String what, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean control = (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f)
+                    || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+            if (control) {
+                int from = Math.max(0, i - 60);
+                throw new AssertionError(what + " holds the control character \\u" + String.format("%04x", (int) c)
+                        + " at " + i + ", after: " + text.substring(from, i).replace("\u001b", "<ESC>"));
+            }
+        }
     }
 
     /** Every string of a parsed JSON value, decoded, one per line: the text a student reads. */

@@ -290,4 +290,48 @@ class SubmissionScreenTest {
             assertThat(SubmissionScreen.givenCopy().resolve(name)).hasSameTextualContentAs(homework.resolve(name));
         }
     }
+
+    @Test
+    void aSourceThatStartsWithAByteOrderMarkIsTakenAsPackageHomework() throws IOException {
+        Path file = submission.resolve("homework/src/main/java/homework/Homework.java");
+        Files.createDirectories(file.getParent());
+        byte[] text = "package homework;\r\npublic class Homework { }\r\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] withBom = new byte[text.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(text, 0, withBom, 3, text.length);
+        Files.write(file, withBom);
+        Screening screening = SubmissionScreen.screen(submission, null);
+        assertThat(screening.sources()).containsExactly("homework/src/main/java/homework/Homework.java");
+    }
+
+    @Test
+    void fileNamesWithControlCodesAreEscapedAndLongListsCutInEveryText() throws IOException {
+        write("homework/src/main/java/homework/Homework.java", "package homework;\nclass Homework {}\n");
+        write("\u001b[2J\u001b[Hscore: 111 of 111\r.txt", "x");
+        for (int i = 0; i < 100; i++) {
+            write("notes/" + "d".repeat(200) + "/n" + i + "-" + "x".repeat(200) + ".md", "x");
+        }
+        Screening screening = SubmissionScreen.screen(submission, null);
+        for (String text : List.of(screening.report(), screening.check().reason())) {
+            assertThat(text).doesNotContain("\u001b", "\r").contains("\\x1b[2J");
+            assertThat(text.length()).as(text).isLessThan(20_000);
+        }
+        assertThat(screening.check().reason()).contains("Ignored (101):", "\n  ... and 61 more");
+    }
+
+    @Test
+    void anUploadWithMoreSourcesThanAnyHomeworkIsRefusedBeforeItCompiles() throws IOException {
+        for (int i = 0; i <= SubmissionScreen.MAX_SOURCES; i++) {
+            write("homework/src/main/java/homework/C" + i + ".java", "package homework;\nclass C" + i + " {}\n");
+        }
+        Screening screening = SubmissionScreen.screen(submission, null);
+        assertThat(screening.tooLarge()).contains("the upload has " + (SubmissionScreen.MAX_SOURCES + 1)
+                + " homework sources, and the grader takes at most " + SubmissionScreen.MAX_SOURCES);
+        assertThat(screening.check().passed()).isFalse();
+        assertThat(screening.check().reason()).startsWith("not compiled: the upload has");
+        Files.delete(submission.resolve("homework/src/main/java/homework/C0.java"));
+        assertThat(SubmissionScreen.screen(submission, null).tooLarge()).isNull();
+    }
 }
