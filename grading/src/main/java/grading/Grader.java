@@ -25,7 +25,10 @@ public final class Grader {
     static final int USAGE = 2;
     static final int GRADING_FAILED = 4;
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws java.io.IOException, InterruptedException {
+        if (Utf8Names.mustRunAgain()) {
+            System.exit(Utf8Names.runAgain(args)); // a C locale: file names in any alphabet need UTF-8
+        }
         System.exit(execute(args));
     }
 

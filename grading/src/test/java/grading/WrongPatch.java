@@ -16,12 +16,18 @@ import java.util.stream.Stream;
 
 /**
  * A planted wrong solution of {@code grading/wrong}: one {@code .patch} file, a few {@code #}
- * header lines (what the mistake is; {@code # fails:} the graded tests that must catch it), then a
+ * header lines (what the mistake is; {@code # fails:} the graded tests that must catch it, or
+ * {@code # fails exactly:} when every other test must pass, so that the mistake costs exactly the
+ * points of the rule it breaks), then a
  * unified diff of the homework module, paths relative to {@code homework/}
  * ({@code a/src/main/java/homework/...}). {@link #applyTo} lays it over a copy of the reference
  * with java-diff-utils and fails loudly, naming the patch, when it no longer applies.
  */
-public record WrongPatch(Path file, String name, String why, List<String> fails) {
+public record WrongPatch(Path file, String name, String why, List<String> fails, boolean exact) {
+
+    public WrongPatch(Path file, String name, String why, List<String> fails) {
+        this(file, name, why, fails, false);
+    }
 
     public static List<WrongPatch> all() throws IOException {
         try (Stream<Path> list = Files.list(Repo.root().resolve("grading/wrong"))) {
@@ -36,11 +42,16 @@ public record WrongPatch(Path file, String name, String why, List<String> fails)
     static WrongPatch read(Path file) throws IOException {
         StringBuilder why = new StringBuilder();
         List<String> fails = List.of();
+        boolean exact = false;
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             if (!line.startsWith("#")) {
                 break;
             }
             String text = line.substring(1).strip();
+            if (text.startsWith("fails exactly:")) {
+                exact = true;
+                text = "fails:" + text.substring("fails exactly:".length());
+            }
             if (text.startsWith("fails:")) {
                 fails = Arrays.stream(text.substring("fails:".length()).split(",")).map(String::strip)
                         .filter(s -> !s.isEmpty()).toList();
@@ -52,7 +63,7 @@ public record WrongPatch(Path file, String name, String why, List<String> fails)
         if (fails.isEmpty()) {
             throw new IllegalStateException(file + ": no \"# fails:\" line naming the tests that must catch it");
         }
-        return new WrongPatch(file, name, why.toString(), fails);
+        return new WrongPatch(file, name, why.toString(), fails, exact);
     }
 
     /**

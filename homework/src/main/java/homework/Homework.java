@@ -45,9 +45,8 @@ public final class Homework {
 
     /**
      * Runs every body as its own task, concurrently, and returns their results <em>in argument
-     * order</em> (not in the order they finish). The failure of the first body in argument order
-     * that fails is thrown here (not the first to fail in time), once every body before it has
-     * returned; the other tasks are not cancelled: they run on, as in asyncio.
+     * order</em> (not in the order they finish). Throws the failure of the first body in argument
+     * order that fails (not the first in time); the other tasks are not cancelled, as in asyncio.
      */
     @SafeVarargs
     public static <T> List<T> gather(Callable<? extends T>... bodies) {

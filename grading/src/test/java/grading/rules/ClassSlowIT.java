@@ -199,7 +199,7 @@ class ClassSlowIT {
                         "two-cycles-only", "walk-from-last-parked", "tid-zero-parks", "empty-gather-throws",
                         "no-null-results", "tight-array-scan", "stub-await-task", "last-failure-unthrown",
                         "first-failure-in-time", "finished-failure-kept", "every-result-taken", "finished-parks",
-                        "self-await-parks", "unmodifiable-view");
+                        "self-await-parks", "unmodifiable-view", "overridden-message");
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, grading.WrongPatch> e : WRONGS.entrySet()) {
             String json = Files.readString(out.resolve(e.getKey()).resolve("results.json"), StandardCharsets.UTF_8);
@@ -207,6 +207,16 @@ class ClassSlowIT {
             for (Object test : (List<Object>) grading.Json.object(json).get("tests")) {
                 Map<String, Object> t = (Map<String, Object>) test;
                 byNumber.put((String) t.get("number"), t);
+            }
+            if (e.getValue().exact()) {
+                for (Map.Entry<String, String> graded : numberById.entrySet()) {
+                    Map<String, Object> test = byNumber.get(graded.getValue());
+                    if (!e.getValue().fails().contains(graded.getKey()) && test != null
+                            && !"passed".equals(test.get("status"))) {
+                        problems.add(e.getValue().name() + " failed " + graded.getKey() + " too, but its patch says it fails"
+                                + " exactly " + e.getValue().fails() + ": " + test.get("output"));
+                    }
+                }
             }
             for (String id : e.getValue().fails()) {
                 String number = numberById.get(id);
