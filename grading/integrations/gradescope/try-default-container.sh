@@ -136,7 +136,8 @@ grade() { # grade LABEL WANT: run_autograder on $ROOT/submission under the limit
   local label="$1" want="$2" start peak
   rm -f "$ROOT/results/results.json"
   start=$(date +%s.%N)
-  (cd "$ROOT" && limited ./run_autograder) > "$scratch/stdout" 2>&1 &
+  # (every reason shown, as after the due date: the failures it prints say why)
+  (cd "$ROOT" && FEEDBACK=before=full,after=full limited ./run_autograder) > "$scratch/stdout" 2>&1 &
   local pid=$!
   peak="$(peak_rss "$pid")"
   wait "$pid"
