@@ -49,11 +49,13 @@ final class GradeCommand implements Callable<Integer> {
     Double failUnder;
 
     @Option(names = "--test-timeout", paramLabel = "SECONDS", defaultValue = "5",
-            description = "Time limit of one test (default: ${DEFAULT-VALUE} s).")
+            description = "Time limit of one test, in CPU time of the JVM that runs it (default: ${DEFAULT-VALUE} s);"
+                    + " a test that waits without using CPU is stopped after 30 times as long.")
     double testTimeout;
 
     @Option(names = "--total-timeout", paramLabel = "SECONDS", defaultValue = "180",
-            description = "Time limit of the whole run of the tests (default: ${DEFAULT-VALUE} s).")
+            description = "Time limit of the whole run of the tests, in CPU time of the JVMs that run them (default:"
+                    + " ${DEFAULT-VALUE} s); a run that waits without using CPU is stopped after 3 times as long.")
     double totalTimeout;
 
     @Option(names = "--max-heap", paramLabel = "SIZE", defaultValue = "256m",

@@ -22,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>How it is seen. One daemon thread for the whole JVM looks at every running loop's thread
  * five times a second. When a loop's thread has been {@code BLOCKED} on a monitor inside the same
- * task for about a second, and no live thread owns that monitor (so only a suspended task can),
+ * task for about a second, and at every look in that second no live thread owned that monitor
+ * (so only a suspended task can),
  * it reads where the blocked task waits and where the suspended tasks are, and hands the report
  * to the scheduler's stuck action ({@link LoopSettings#setOnStuck}).
  *
@@ -42,19 +43,50 @@ final class MonitorWatchdog {
     /** How long the loop's thread must stay blocked in one task before it is reported. */
     static final long LIMIT_NANOS = 1_000_000_000L;
     private static final long PERIOD_MILLIS = 200;
+    /**
+     * How many looks in a row must see the monitor without a live owner: as many as a second
+     * holds. A watcher slowed down by the machine's load reports later, never on fewer looks.
+     */
+    private static final int LOOKS = (int) (LIMIT_NANOS / 1_000_000 / PERIOD_MILLIS) + 1;
 
     private static final Map<Thread, Watch> LOOPS = new ConcurrentHashMap<>();
     private static Thread watcher; // started on the first run, then lives as long as the JVM
 
     /** What is known about one loop; written by the watcher only. */
-    private static final class Watch {
+    static final class Watch {
         final Scheduler scheduler;
-        Task blockedTask;
-        long blockedSince;
+        Object blockedTask;    // the task whose monitor had no live owner at the last look, or null
+        int monitor;           // that monitor's identity hash code
+        long blockedSince;     // the first look of the run of looks that saw it so
+        int looks;             // how many looks that run has had
         boolean reported;
 
         Watch(Scheduler scheduler) {
             this.scheduler = scheduler;
+        }
+
+        /**
+         * One look: {@code task} is the loop's current task, {@code unowned} whether its thread was
+         * blocked on a monitor that no live thread owned. True when it is time to report.
+         */
+        boolean look(Object task, boolean unowned, int monitor, long now) {
+            if (!unowned) {
+                blockedTask = null;
+                return false;
+            }
+            if (blockedTask != task || this.monitor != monitor) {
+                blockedTask = task;
+                this.monitor = monitor;
+                blockedSince = now;
+                looks = 1;
+                return false;
+            }
+            looks++;
+            if (reported || now - blockedSince < LIMIT_NANOS || looks < LOOKS) {
+                return false;
+            }
+            reported = true;
+            return true;
         }
     }
 
@@ -102,26 +134,24 @@ final class MonitorWatchdog {
         }
     }
 
+    /**
+     * One look at a loop's thread. The monitor must have had no live owner at every look for the
+     * whole limit: the thread's state and the monitor's owner are two reads, and a look whose
+     * reads fall just as a live owner lets go sees a blocked thread and a monitor without owner.
+     * The next look sees the loop's thread running again (it took the monitor), which starts the
+     * count anew. On a loaded machine the looks come late, and there must be {@link #LOOKS} of them.
+     */
     private static void check(Thread thread, Watch watch, long now) {
         Task task = watch.scheduler.currentTask(); // read across threads: the loop thread is blocked, or moving on
-        if (thread.getState() != Thread.State.BLOCKED || task == null) {
-            watch.blockedTask = null;
-            return;
+        boolean blocked = task != null && thread.getState() == Thread.State.BLOCKED;
+        ThreadInfo info = blocked ? ManagementFactory.getThreadMXBean().getThreadInfo(thread.threadId()) : null;
+        // (not info.getThreadState(): on JDK 25 it says RUNNABLE for a thread blocked on a monitor a
+        // suspended task holds, with no owner and no lock named)
+        boolean liveOwner = info == null || info.getLockOwnerId() >= 0;
+        int monitor = info == null || info.getLockInfo() == null ? 0 : info.getLockInfo().getIdentityHashCode();
+        if (watch.look(task, blocked && !liveOwner, monitor, now)) {
+            watch.scheduler.settings().stuck.stuck(report(thread, watch.scheduler, task, info, now - watch.blockedSince));
         }
-        if (watch.blockedTask != task) {
-            watch.blockedTask = task;
-            watch.blockedSince = now;
-            return;
-        }
-        if (watch.reported || now - watch.blockedSince < LIMIT_NANOS) {
-            return;
-        }
-        ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(thread.threadId());
-        if (info != null && info.getLockOwnerId() >= 0) {
-            return; // a live thread owns the monitor: it may still let go, this is not the loop's own hang
-        }
-        watch.reported = true;
-        watch.scheduler.settings().stuck.stuck(report(thread, watch.scheduler, task, info, now - watch.blockedSince));
     }
 
     /** The message: who blocks where, who holds the monitor (suspended where), why, what instead. */

@@ -101,6 +101,89 @@ class MonitorWatchdogTest {
         assertThat(scheduler.settings().stuckReport()).isNull();
     }
 
+    /**
+     * The same on a loaded machine: busy loops on every core beside it, and an owner that lets go
+     * and takes the monitor again many times while the loop's thread stays blocked (each letting
+     * go is a moment when the monitor has no owner, and a look that falls on it must not count).
+     */
+    @Test
+    void aMonitorALiveThreadKeepsTakingIsNotTheLoopsHangWithBusyLoopsBeside() throws Exception {
+        CompletableFuture<String> report = new CompletableFuture<>();
+        Object lock = new Object();
+        java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.util.List<Thread> loops = new java.util.ArrayList<>();
+        for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
+            Thread t = new Thread(() -> {
+                long x = 0;
+                while (busy.get()) {
+                    x += System.nanoTime() % 7; // work that cannot be optimized away
+                }
+                if (x == 42) {
+                    System.out.print("");
+                }
+            }, "busy loop " + i);
+            t.setDaemon(true);
+            loops.add(t);
+            t.start();
+        }
+        CompletableFuture<Void> holding = new CompletableFuture<>();
+        Thread holder = new Thread(() -> {
+            long end = System.nanoTime() + 2_000_000_000L; // twice the watchdog's limit
+            while (System.nanoTime() < end) {
+                synchronized (lock) {
+                    holding.complete(null);
+                    long spin = System.nanoTime() + 20_000_000L;
+                    while (System.nanoTime() < spin) {
+                        Thread.onSpinWait(); // holds it 20 ms, then lets go for a moment
+                    }
+                }
+            }
+        });
+        try {
+            holder.start();
+            holding.get(10, TimeUnit.SECONDS);
+            Scheduler scheduler = new Scheduler(Clock.virtual());
+            scheduler.settings().setOnStuck(report::complete);
+            scheduler.run(() -> {
+                synchronized (lock) { // the holder lets go for good after 2 s at the latest
+                    return null;
+                }
+            });
+            holder.join();
+            assertThat(report).isNotDone();
+            assertThat(scheduler.settings().stuckReport()).isNull();
+        } finally {
+            busy.set(false);
+        }
+    }
+
+    /**
+     * The rule itself, look by look (times in ms): the one look whose two reads fall just as a live
+     * owner lets go sees a blocked thread and no owner, and must not be reported even though the
+     * thread has been blocked for longer than the limit.
+     */
+    @Test
+    void onlyASecondOfLooksThatAllSawNoLiveOwnerIsReported() {
+        long ms = 1_000_000L;
+        Object task = new Object();
+        MonitorWatchdog.Watch watch = new MonitorWatchdog.Watch(new Scheduler(Clock.virtual()));
+        for (long t = 0; t <= 1800; t += 200) {
+            assertThat(watch.look(task, false, 7, t * ms)).as("owned by a live thread at %d ms", t).isFalse();
+        }
+        assertThat(watch.look(task, true, 7, 2000 * ms)).as("the owner let go between the two reads").isFalse();
+        assertThat(watch.look(task, false, 0, 2200 * ms)).as("the loop's thread took the monitor").isFalse();
+        for (long t = 2400; t < 3400; t += 200) {
+            assertThat(watch.look(task, true, 7, t * ms)).as("no live owner for %d ms", t - 2400).isFalse();
+        }
+        assertThat(watch.look(task, true, 7, 3400 * ms)).as("a second of looks without a live owner").isTrue();
+        assertThat(watch.look(task, true, 7, 3600 * ms)).as("reported once").isFalse();
+
+        MonitorWatchdog.Watch slowed = new MonitorWatchdog.Watch(new Scheduler(Clock.virtual()));
+        assertThat(slowed.look(task, true, 7, 0)).isFalse();
+        assertThat(slowed.look(task, true, 7, 1500 * ms)).as("a watcher slowed by the load: two looks only").isFalse();
+        assertThat(slowed.look(task, true, 8, 3000 * ms)).as("another monitor starts the count anew").isFalse();
+    }
+
     @Test
     void theFirstUserFrameSkipsTheJdkAndTheKitsMachinery() {
         StackTraceElement[] stack = {

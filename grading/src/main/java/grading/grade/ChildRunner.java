@@ -23,9 +23,10 @@ import java.util.function.Consumer;
 /**
  * Runs the graded tests in a separate JVM, in the {@link Sandbox}: the grader's own java, the
  * kit first on the class path and the submission's classes after it (so they cannot stand in for
- * a kit class), the graded tests sent over stdin (see {@link ChildKit}), a heap limit, a timeout
- * per test and one for the whole run. The child sees a private copy of the run's folder, never
- * grader.jar or the grader's folders.
+ * a kit class), the graded tests sent over stdin (see {@link ChildKit}), a heap limit, a limit in
+ * CPU time per test and one for the whole run (each with a wall-clock backstop for code that
+ * blocks). The child sees a private copy of the run's folder, never grader.jar or the grader's
+ * folders.
  *
  * <p>The grader watches the child's framed events. When the child dies during a test (the
  * submission called System.exit, crashed the JVM) or a test times out (the child is killed),
@@ -37,10 +38,31 @@ import java.util.function.Consumer;
  */
 public final class ChildRunner {
 
-    /** Limits of one grading run: per test, for the whole run (all child JVMs), and the child's heap. */
+    /**
+     * Limits of one grading run: per test and for the whole run (all child JVMs), both in CPU time
+     * of the child JVMs (see {@link TreeCpu}), and the child's heap. Each has a wall-clock backstop
+     * {@link #WALL_FACTOR} times as long (the whole run: {@link #RUN_WALL_FACTOR} times), which
+     * only stops a child that waits without using CPU: a child that waits for its turn on a busy
+     * machine uses less CPU in the same time, so the load moves no verdict.
+     */
     public record Limits(long perTestMillis, long totalMillis, String maxHeap) {
         public static final Limits DEFAULT = new Limits(5_000, 180_000, "256m");
     }
+
+    /**
+     * A test's wall-clock backstop, in multiples of its CPU limit: a child that gets a tenth of a
+     * CPU reaches its CPU limit three times sooner (5 s a test: 150 s).
+     */
+    static final int WALL_FACTOR = 30;
+
+    /**
+     * The whole run's wall-clock backstop, in multiples of its CPU limit (180 s: 9 minutes, under
+     * the 10 minutes a Gradescope autograder is given by default).
+     */
+    static final int RUN_WALL_FACTOR = 3;
+
+    /** How often the child's CPU time is read while no event comes. */
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** Longest event line the grader reads: a capped reason and output, base64, fit well within it. */
     static final int MAX_EVENT_LINE = 64 * 1024;
@@ -52,6 +74,8 @@ public final class ChildRunner {
     private final Sandbox.Lease lease;
     private final Limits limits;
     private final Consumer<TestResult> progress;
+    private long cpuSpent;          // CPU nanoseconds used by the children that have ended
+    private long wallDeadline;      // System.nanoTime() at which the whole run's backstop stops it
 
     /**
      * @param runDir the run's private folder: {@code kit.jar} and {@code studentClasses} in it
@@ -77,18 +101,19 @@ public final class ChildRunner {
     /** Runs every test in {@code specs}, restarting the child as often as needed; one result per spec. */
     List<TestResult> runAll(List<GradedTests.Spec> specs) throws IOException, InterruptedException {
         Map<String, TestResult> done = new LinkedHashMap<>();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.totalMillis());
+        wallDeadline = System.nanoTime() + RUN_WALL_FACTOR * ms(limits.totalMillis());
         List<GradedTests.Spec> remaining = new ArrayList<>(specs);
         try {
             while (!remaining.isEmpty()) {
-                if (System.nanoTime() >= deadline) {
+                String over = cpuSpent >= ms(limits.totalMillis()) ? runOverCpu()
+                        : System.nanoTime() >= wallDeadline ? runOverWall() : null;
+                if (over != null) {
                     for (GradedTests.Spec spec : remaining) {
-                        record(done, fail(spec, "not run: the whole grading run went over its time limit of "
-                                + limits.totalMillis() / 1000 + " s", "", 0), spec.id());
+                        record(done, fail(spec, "not run: " + over, "", 0), spec.id());
                     }
                     break;
                 }
-                runChild(remaining, done, deadline);
+                runChild(remaining, done);
                 remaining.removeIf(s -> done.containsKey(s.id()));
             }
         } catch (ChannelBroken broken) {
@@ -114,7 +139,7 @@ public final class ChildRunner {
     }
 
     /** One child JVM: runs tests in order until they are done, it dies, or a test times out. */
-    private void runChild(List<GradedTests.Spec> specs, Map<String, TestResult> done, long deadline)
+    private void runChild(List<GradedTests.Spec> specs, Map<String, TestResult> done)
             throws IOException, InterruptedException, ChannelBroken {
         String secret = HexFormat.of().formatHex(random());
         List<String> args = List.of(
@@ -153,24 +178,25 @@ public final class ChildRunner {
             // the child died at once; handled below as "ended the JVM"
         }
 
+        TreeCpu cpu = new TreeCpu(child, lease.uid());
         int next = 0;                  // index in specs of the test expected to start next
         boolean started = false;       // whether specs[next] has started
-        long testDeadline = Math.min(deadline, System.nanoTime() + ms(limits.perTestMillis()) + ms(5_000));
+        long cpuLimit = ms(limits.perTestMillis()) + ms(5_000); // until the first test starts: the JVM's start too
+        long cpuAtStart = 0;           // the child's CPU time when the current wait began
+        long wallAtStart = System.nanoTime();
         try {
             while (next < specs.size()) {
-                long wait = testDeadline - System.nanoTime();
-                String line = wait <= 0 ? null : lines.poll(wait, TimeUnit.NANOSECONDS);
+                String line = lines.poll(POLL_NANOS, TimeUnit.NANOSECONDS);
                 GradedTests.Spec spec = specs.get(next);
-                if (line == null) { // timed out
-                    boolean whole = System.nanoTime() >= deadline;
+                if (line == null) { // no event yet: has a limit been reached?
+                    long waited = System.nanoTime() - wallAtStart;
+                    String why = limitReached(cpu.nanos(), cpuAtStart, cpuLimit, waited, started);
+                    if (why == null) {
+                        continue;
+                    }
                     kill(child);
                     child.waitFor(5, TimeUnit.SECONDS);
-                    String why = whole
-                            ? "timed out: the whole grading run went over its limit of " + limits.totalMillis() / 1000 + " s"
-                            : started ? "timed out after " + limitOf(spec) / 1000.0 + " s (an endless loop,"
-                                    + " or a task that never yields?)"
-                                    : "timed out before the test could start (the JVM did not answer)";
-                    record(done, fail(spec, why, "", limitOf(spec) / 1000.0), spec.id());
+                    record(done, fail(spec, why, "", waited / 1e9), spec.id());
                     return;
                 }
                 if (line.equals(EOF)) { // the child ended before finishing the test
@@ -190,7 +216,9 @@ public final class ChildRunner {
                     case "START" -> {
                         expect(parts.length == 2 && !started && parts[1].equals(spec.id()), line);
                         started = true;
-                        testDeadline = Math.min(deadline, System.nanoTime() + ms(limitOf(spec)));
+                        cpuLimit = ms(limitOf(spec));
+                        cpuAtStart = cpu.nanos();
+                        wallAtStart = System.nanoTime();
                     }
                     case "END" -> {
                         expect(parts.length == 6 && started && parts[1].equals(spec.id())
@@ -206,7 +234,9 @@ public final class ChildRunner {
                                 : fail(spec, reason, output, seconds), spec.id());
                         next++;
                         started = false;
-                        testDeadline = Math.min(deadline, System.nanoTime() + ms(limits.perTestMillis()));
+                        cpuLimit = ms(limits.perTestMillis()); // between two tests: the next one's start
+                        cpuAtStart = cpu.nanos();
+                        wallAtStart = System.nanoTime();
                     }
                     // DONE comes after the last END, when this loop has already ended: here it is out of order
                     case "DONE" -> expect(false, line);
@@ -217,11 +247,54 @@ public final class ChildRunner {
             if (child.isAlive()) {
                 child.waitFor(2, TimeUnit.SECONDS);
             }
+            cpuSpent += cpu.nanos(); // what it used counts against the whole run's limit
             kill(child);
             child.waitFor(5, TimeUnit.SECONDS); // reaped, so that only what it left behind remains
             Sandbox.killAll(lease); // whatever it started, detached or not, before its results are used
             outReader.interrupt();
         }
+    }
+
+    /**
+     * Which limit stops the child, if any: the whole run's CPU time or backstop, then the test's
+     * CPU time ({@code cpuLimit} since {@code cpuAtStart}), then its backstop (a wall-clock time
+     * {@link #WALL_FACTOR} times as long, reached only by a child that waits without using CPU).
+     * Null when none is reached. Before a test has started, the limits are the JVM's start's.
+     */
+    private String limitReached(long used, long cpuAtStart, long cpuLimit, long waited, boolean started) {
+        if (cpuSpent + used >= ms(limits.totalMillis())) {
+            return "timed out: " + runOverCpu();
+        }
+        if (System.nanoTime() >= wallDeadline) {
+            return "timed out: " + runOverWall();
+        }
+        if (used - cpuAtStart >= cpuLimit) {
+            return started ? "timed out: used " + seconds(cpuLimit) + " s of CPU, the test's limit (an endless loop,"
+                    + " or a task that never yields?)"
+                    : "timed out before the test could start: the JVM used " + seconds(cpuLimit)
+                            + " s of CPU without answering";
+        }
+        if (waited >= WALL_FACTOR * cpuLimit) {
+            return started ? "timed out: blocked for " + seconds(waited) + " s, in which it used "
+                    + seconds(used - cpuAtStart) + " s of its " + seconds(cpuLimit) + " s of CPU (waiting for something"
+                    + " that never comes: a lock, a sleeping thread, a read?)"
+                    : "timed out before the test could start: the JVM did not answer for " + seconds(waited) + " s";
+        }
+        return null;
+    }
+
+    private String runOverCpu() {
+        return "the whole grading run used its limit of " + limits.totalMillis() / 1000 + " s of CPU";
+    }
+
+    private String runOverWall() {
+        return "the whole grading run went over its backstop of " + RUN_WALL_FACTOR * limits.totalMillis() / 1000
+                + " s of wall-clock time (its tests wait without using CPU)";
+    }
+
+    /** Nanoseconds as seconds with one decimal, for a message. */
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
     }
 
     /** The time limit of one test: the grader's, or the test's own when it asks for more (a measuring test). */

@@ -33,7 +33,7 @@ final class StudentCompiler {
         }
     }
 
-    /** Past this, the submission counts as not compiling (its compiler JVM is killed). */
+    /** Past this CPU time, the submission counts as not compiling (its compiler JVM is killed). */
     static final Duration TIME_LIMIT = Duration.ofSeconds(Long.getLong("grading.compileSeconds", 60));
 
     /** The compiler JVM's heap: the honest homework needs a few tens of MB. */
@@ -94,9 +94,14 @@ final class StudentCompiler {
                 "compiler-output");
         Thread errDrain = ChildRunner.drain(javac.getErrorStream(), stderr, 8_192, "compiler-errors");
         try {
-            if (!javac.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-                return new Outcome(false, "the compiler took more than " + limit.toSeconds() + " s on these sources"
-                        + " (the grader stops there): simplify the code, or ask your instructor");
+            // The limit is CPU time, as the tests' (see ChildRunner.Limits); the wall clock, 3 times as long, is a backstop.
+            TreeCpu cpu = new TreeCpu(javac, lease.uid());
+            long wallEnd = System.nanoTime() + 3 * limit.toNanos();
+            while (!javac.waitFor(100, TimeUnit.MILLISECONDS)) {
+                if (cpu.nanos() >= limit.toNanos() || System.nanoTime() >= wallEnd) {
+                    return new Outcome(false, "the compiler used more than " + limit.toSeconds() + " s of CPU on these"
+                            + " sources (the grader stops there): simplify the code, or ask your instructor");
+                }
             }
             outDrain.join(5_000);
             errDrain.join(1_000);

@@ -1,0 +1,157 @@
+package grading.grade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import grading.Repo;
+import grading.hidden.GradedTests;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * No verdict depends on the wall clock (the grading design's point 10): the JVMs that run the
+ * tests get a tenth of a CPU, stopped 90 ms of every 100 ms (SIGSTOP, SIGCONT), as a process is
+ * that waits for a core on a busy host. The reference still scores full marks, though its tests
+ * then take ten times as long on the wall clock as their CPU time (with limits on the wall clock,
+ * its JVM's start and the measuring test 4.2 timed out so); a submission that loops in one test
+ * loses that test, and the message says it used its CPU time.
+ */
+class TenthOfACpuSlowIT {
+
+    private static final Path KIT = Path.of(System.getProperty("grading.kit", "target/grader.jar"));
+
+    @TempDir
+    Path work;
+
+    @Test
+    void theReferenceKeepsFullMarksAndALoopLosesItsTestByCpuTime() throws Exception {
+        Throttle throttle = new Throttle();
+        throttle.start();
+        try {
+            CompletableFuture<Report> reference = grade(Repo.root(), ChildRunner.Limits.DEFAULT);
+            // 2 s a test instead of 5: the loop then costs 20 s on the wall clock here, not 50
+            CompletableFuture<Report> looping = grade(loopingSubmission(), new ChildRunner.Limits(2_000, 180_000, "256m"));
+
+            Report full = reference.get(10, TimeUnit.MINUTES);
+            assertThat(full.score()).as(full.table()).isEqualTo(full.maxScore()).isPositive();
+
+            Report loop = looping.get(10, TimeUnit.MINUTES);
+            List<String> numbers = GradedTests.all().stream().map(GradedTests.Spec::number).toList();
+            assertThat(loop.tests()).filteredOn(t -> numbers.contains(t.number()) && !t.passed()).as(loop.table())
+                    .singleElement().satisfies(t -> {
+                        assertThat(t.name()).startsWith("awaiting a tid that no task has");
+                        assertThat(t.reason()).isEqualTo("timed out: used 2.0 s of CPU, the test's limit (an endless"
+                                + " loop, or a task that never yields?)");
+                    });
+        } finally {
+            throttle.stop();
+        }
+        // it did hold the children back: 10 s of stopping at the very least (the loop alone is 2 s of CPU)
+        assertThat(throttle.rounds).as("rounds of 100 ms in which a child was held to 10 ms").isGreaterThan(100);
+    }
+
+    private CompletableFuture<Report> grade(Path submission, ChildRunner.Limits limits) {
+        return CompletableFuture.supplyAsync(() -> {
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            try {
+                return new Grading(KIT, limits, new PrintStream(log, true, StandardCharsets.UTF_8)).grade(submission);
+            } catch (Exception e) {
+                throw new AssertionError(log.toString(StandardCharsets.UTF_8), e);
+            }
+        });
+    }
+
+    /** The reference homework, whose awaitTask loops without end for the one tid the "unknown tid" test awaits. */
+    private Path loopingSubmission() throws IOException {
+        Path sources = work.resolve("looping").resolve(Grading.SOURCES);
+        try (Stream<Path> walk = Files.walk(Repo.root().resolve(Grading.SOURCES))) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                Path target = sources.resolve(Repo.root().resolve(Grading.SOURCES).relativize(p).toString());
+                Files.createDirectories(target.getParent());
+                Files.copy(p, target);
+            }
+        }
+        Path homework = sources.resolve("Homework.java");
+        String anchor = "public static <T> T awaitTask(int tid) {";
+        String text = Files.readString(homework);
+        assertThat(text).contains(anchor);
+        Files.writeString(homework, text.replace(anchor,
+                anchor + "\n        if (tid == 123_456_789) { while (true) { Math.sqrt(tid); } }"));
+        return work.resolve("looping");
+    }
+
+    /**
+     * Holds every child JVM that runs graded tests (its command line names ChildMain; the
+     * compiler's JVM is left alone) to 10 ms of every 100 ms.
+     */
+    private static final class Throttle {
+        private final Thread thread = new Thread(this::run, "tenth-of-a-cpu");
+        private volatile boolean running = true;
+        volatile int rounds;
+
+        void start() {
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void stop() throws InterruptedException {
+            running = false;
+            thread.join();
+        }
+
+        private void run() {
+            List<String> held = List.of();
+            try {
+                while (running) {
+                    held = children();
+                    if (!held.isEmpty()) {
+                        signal("-STOP", held);
+                        rounds++;
+                        Thread.sleep(90);
+                        signal("-CONT", held);
+                    }
+                    Thread.sleep(10);
+                }
+            } catch (InterruptedException | IOException e) {
+                // stops throttling
+            } finally {
+                try {
+                    signal("-CONT", held);
+                } catch (IOException | InterruptedException e) {
+                    // gone
+                }
+            }
+        }
+
+        private static List<String> children() {
+            List<String> pids = new ArrayList<>();
+            ProcessHandle.current().descendants().forEach(p -> {
+                if (p.info().commandLine().orElse("").contains("grading.child.ChildMain")) {
+                    pids.add(Long.toString(p.pid()));
+                }
+            });
+            return pids;
+        }
+
+        private static void signal(String which, List<String> pids) throws IOException, InterruptedException {
+            if (pids.isEmpty()) {
+                return;
+            }
+            List<String> command = new ArrayList<>(List.of("kill", which));
+            command.addAll(pids);
+            // a child that has ended meanwhile makes kill complain: nothing to do about it
+            new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start().waitFor();
+        }
+    }
+}
