@@ -69,7 +69,7 @@ class ClassGradingTest {
         assertThat(md).startsWith("# Feedback: ann").contains("Submission check", "no homework sources found",
                 "score: 0/");
         assertThat(html).contains("<h1>Feedback: ann</h1>", "Submission check", "no homework sources found",
-                "&lt;b&gt;notes[U+001B].txt").doesNotContain("<b>notes", "\u001b");
-        assertThat(md).contains("<b>notes[U+001B].txt").doesNotContain("\u001b"); // inside a fenced block: literal
+                "&lt;b&gt;notes\\x1b.txt").doesNotContain("<b>notes", "\u001b"); // the screening escaped the name
+        assertThat(md).contains("<b>notes\\x1b.txt").doesNotContain("\u001b"); // inside a fenced block: literal
     }
 }
