@@ -48,9 +48,13 @@ public final class Text {
         if (text == null || (!text.contains("grading.") && !text.contains("graded-tests"))) {
             return text;
         }
-        return GRADER_NAME.matcher(text).replaceAll(GRADER_CLASS).replace("'graded-tests'", "the grader's loader")
+        String withoutFrames = GRADER_FRAME.matcher(text).replaceAll(""); // a frame of the grader's says nothing of the student's code
+        return GRADER_NAME.matcher(withoutFrames).replaceAll(GRADER_CLASS).replace("'graded-tests'", "the grader's loader")
                 .replace("graded-tests", "the grader's loader");
     }
+
+    /** A stack frame line of the grader's own code: "\tat grading.hidden.AwaitTaskTests.x(AwaitTaskTests.java:80)". */
+    private static final Pattern GRADER_FRAME = Pattern.compile("(?m)^[ \\t]*at grading\\.[^\\n]*(\\n|$)");
 
     /** A qualified name in the grader's packages: "grading.hidden.Fixture", "grading.child.ChildMain$1". */
     private static final Pattern GRADER_NAME = Pattern.compile("(?<![\\p{L}\\p{N}_$.])grading\\.[\\p{L}\\p{N}_$.]+");

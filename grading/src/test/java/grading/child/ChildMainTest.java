@@ -49,5 +49,8 @@ class ChildMainTest {
                         + " grader's) is in unnamed module of loader the grader's loader @1b6d3586)");
         assertThat(Text.hideGraderNames("see grading/README.md; mygrading.x stays")).isEqualTo(
                 "see grading/README.md; mygrading.x stays");
+        assertThat(Text.hideGraderNames("boom\n\tat grading.hidden.AwaitTaskTests.x(AwaitTaskTests.java:80)\n"
+                + "\tat homework.HomeworkScheduler.finishTask(HomeworkScheduler.java:40)"))
+                .isEqualTo("boom\n\tat homework.HomeworkScheduler.finishTask(HomeworkScheduler.java:40)");
     }
 }
