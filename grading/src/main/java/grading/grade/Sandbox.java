@@ -169,16 +169,18 @@ public final class Sandbox {
 
     /**
      * Where the uid locks live: one fixed folder for the whole machine (only a root grader drops
-     * to a uid, and root may write it). {@code -Dgrading.sandbox.locks=DIR} moves it, for a test.
+     * to a uid, and root may write it). It is {@code /tmp}, with the file names graders have always
+     * used there, so that a grader of an earlier version running beside this one (with the default
+     * {@code java.io.tmpdir}) takes the same locks. {@code -Dgrading.sandbox.locks=DIR} moves it.
      */
-    static final Path LOCKS = Path.of(System.getProperty("grading.sandbox.locks", "/tmp/mini-asyncio-grading-uids"));
+    static final Path LOCKS = Path.of(System.getProperty("grading.sandbox.locks", "/tmp"));
 
     /** The lock of {@code uid} taken, or null when another run (of this grader or another) holds it. */
     static FileChannel tryLock(int uid) {
         FileChannel channel = null;
         try {
             Files.createDirectories(LOCKS);
-            channel = FileChannel.open(LOCKS.resolve("uid-" + uid + ".lock"), StandardOpenOption.CREATE,
+            channel = FileChannel.open(LOCKS.resolve("mini-asyncio-grading-uid-" + uid + ".lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE);
             if (channel.tryLock() != null) {
                 return channel;
