@@ -8,7 +8,6 @@ import exercises.Unchecked;
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -53,9 +52,15 @@ public final class Timeouts {
                 throw new TimeoutException("waitFor: " + task.task() + " did not finish within 0 s", e);
             }
         }
+        // The deadline is fixed on entering, as in timeout(): a timer that starts late still fires at it.
+        CancellableScheduler loop = CancellableScheduler.current("waitFor");
+        long deadline = deadline(loop, seconds);
         boolean[] expired = {false};
         TaskFuture<Object> timer = spawn("waitFor timer", () -> {
-            sleep(seconds);
+            long left = deadline - loop.clock().nanoTime();
+            if (left > 0) {
+                sleep(java.time.Duration.ofNanos(left));
+            }
             expired[0] = true;
             task.cancel();
             return null;
@@ -78,6 +83,12 @@ public final class Timeouts {
     }
 
     // BEGIN SOLUTION MEMBERS
+    /** The clock's time {@code seconds} from now, in nanoseconds (the end of time for a huge one). */
+    private static long deadline(CancellableScheduler loop, double seconds) {
+        long now = loop.clock().nanoTime();
+        return seconds * 1e9 >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + Math.round(seconds * 1e9);
+    }
+
     /** Waits until {@code task} has finished, however it ends; a second cancellation of the waiter stops the wait. */
     private static void awaitUnwound(TaskFuture<?> task) {
         try {
@@ -119,7 +130,7 @@ public final class Timeouts {
         TaskFuture<Object> timer = spawn("timeout timer", () -> {
             long left = deadline - loop.clock().nanoTime();
             if (left > 0) {
-                sleep(Duration.ofNanos(left));
+                sleep(java.time.Duration.ofNanos(left));
             }
             expired[0] = true;
             loop.cancel(me);

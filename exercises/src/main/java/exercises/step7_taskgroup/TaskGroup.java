@@ -6,9 +6,7 @@ import exercises.step3_futures.Futures;
 import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -64,7 +62,7 @@ public final class TaskGroup {
 
     // BEGIN SOLUTION MEMBERS
     private final List<TaskFuture<?>> children = new ArrayList<>();
-    private final Set<TaskFuture<?>> running = new LinkedHashSet<>(); // children not finished yet
+    private final List<TaskFuture<?>> running = new ArrayList<>(); // children not finished yet, in order
     private final List<Throwable> errors = new ArrayList<>();
     private boolean exiting;              // the body has ended: the parent waits for the children
     private boolean finished;             // run() has returned or thrown

@@ -325,4 +325,57 @@ class CancellationTest {
         });
         assertThat(log).isEmpty();
     }
+
+    @Test
+    void aTaskAwaitingATaskStaysParkedUntilThatTaskHasUnwoundThenGetsItsCancellation() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> inner = spawn("inner", () -> {
+                try {
+                    sleep(5.0);
+                    return "done";
+                } catch (CancelledException e) {
+                    sleep(0.3); // a cleanup that waits: the waiter must not be resumed meanwhile
+                    log.add("inner cleaned up at " + now());
+                    throw e;
+                }
+            });
+            TaskFuture<String> outer = spawn("outer", () -> {
+                try {
+                    return await(inner);
+                } catch (CancelledException e) {
+                    log.add("outer got the cancellation at " + now());
+                    throw e;
+                }
+            });
+            sleep(0.1);
+            assertThat(outer.cancel()).isTrue();
+            assertThatThrownBy(() -> await(outer)).isInstanceOf(CancelledException.class);
+            log.add("inner cancelled: " + inner.isCancelled() + ", outer cancelled: " + outer.isCancelled());
+            return null;
+        });
+        assertThat(log).as("the waiting task gets the awaited task's outcome when that task has ended")
+                .containsExactly("inner cleaned up at 0.4", "outer got the cancellation at 0.4",
+                        "inner cancelled: true, outer cancelled: true");
+    }
+
+    @Test
+    void aTaskAwaitingATaskThatSwallowsTheCancellationGetsItsValue() {
+        Object result = run(() -> {
+            TaskFuture<String> inner = spawn("stubborn", () -> {
+                try {
+                    sleep(5.0);
+                } catch (CancelledException ignored) {
+                    sleep(0.3); // swallowed, after a cleanup that waits
+                }
+                return "finished anyway";
+            });
+            TaskFuture<String> outer = spawn("outer", () -> await(inner) + " at " + now());
+            sleep(0.1);
+            outer.cancel();
+            return await(outer) + ", outer cancelled: " + outer.isCancelled();
+        });
+        assertThat(result).as("the cancellation went to the awaited task; its outcome is the waiter's")
+                .isEqualTo("finished anyway at 0.4, outer cancelled: false");
+    }
 }
