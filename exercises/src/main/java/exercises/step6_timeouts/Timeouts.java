@@ -27,9 +27,10 @@ public final class Timeouts {
      * {@code asyncio.wait_for(task, timeout=seconds)}: the task's result if it finishes in time.
      * Otherwise the task is cancelled, its cancellation is waited for (its {@code finally} blocks
      * run first, so this may take longer than {@code seconds}), and a {@link TimeoutException} is
-     * thrown. If the caller itself is cancelled while it waits, the task is cancelled too, the
-     * caller waits until the task has unwound (as asyncio's {@code wait_for}) and then gets its
-     * {@link CancelledException}.
+     * thrown. The deadline is fixed on entering. If the caller itself is cancelled while it waits,
+     * the cancellation goes to the task (step 5), and the caller waits until the task has unwound,
+     * then gets how it ended: normally its {@link CancelledException}, or the value of a task that
+     * caught it and returned (asyncio 3.12+).
      *
      * @throws IllegalArgumentException for a negative, NaN or infinite {@code seconds}
      */

@@ -26,7 +26,8 @@ import miniasyncio.Task;
  * <ul>
  *   <li>{@code run} returns only when every child has finished.</li>
  *   <li>When a child fails (with anything but a cancellation), the group cancels the other
- *       children, and the parent too if it is still in the body; it waits for all of them to
+ *       children, and the parent too, wherever it waits (in the body, or in {@code run}'s wait
+ *       for the children, as asyncio 3.13); it waits for all of them to
  *       finish, then throws one {@link TaskGroupException} carrying every failure.</li>
  *   <li>If the body itself throws, the same happens, with that exception among the failures.</li>
  *   <li>If the parent is cancelled from outside, the children are cancelled, waited for, and the
