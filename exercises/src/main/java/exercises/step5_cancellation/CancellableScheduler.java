@@ -52,6 +52,16 @@ public class CancellableScheduler extends FutureScheduler {
     private final Map<Task, Future<?>> awaiting = new HashMap<>();
     /** tid -> cancellation requests not taken back (asyncio's {@code _num_cancels_requested}). */
     private final Map<Integer, Integer> requests = new HashMap<>();
+    /**
+     * Tasks taken out of {@code ready} by a cancel and rescheduled with the exception, not resumed
+     * since, and what they were to be resumed with: asyncio's {@code _must_cancel}, a request that
+     * {@link #uncancel} down to 0 still withdraws.
+     */
+    private final Map<Task, Wakeup> notResumed = new HashMap<>();
+
+    /** What a ready task was to be resumed with: a value to send, or an exception to throw. */
+    private record Wakeup(Object value, boolean isThrow) {
+    }
 
     private static CancelledException cancelledError(Task task) {
         CancelledException e = new CancelledException(task + " was cancelled");
@@ -78,6 +88,10 @@ public class CancellableScheduler extends FutureScheduler {
         if (task == currentTask()) {
             cancelRequested.add(task); // computing: it gets the exception at its next yield
             return true;
+        }
+        if (ready.contains(task)) { // not resumed yet: uncancel() down to 0 may still withdraw the request
+            miniasyncio.LoopState loop = miniasyncio.LoopState.of(this); // read before scheduleThrow replaces them
+            notResumed.putIfAbsent(task, new Wakeup(loop.pendingValue(task), loop.pendingIsThrow(task)));
         }
         Future<?> awaited = awaiting.remove(task);
         if (awaited instanceof TaskFuture<?> inner && !awaited.isDone() && inner.cancel()) {
@@ -111,8 +125,9 @@ public class CancellableScheduler extends FutureScheduler {
     /**
      * asyncio's {@code task.uncancel()}: takes one cancellation request back (never below 0) and
      * returns how many are left. When none is left, a request that has not reached the task yet
-     * (it was running when cancelled) is withdrawn: it will not get the exception at its next
-     * yield. A timeout or a task group that cancelled the task itself calls it once it has
+     * is withdrawn: a task that was running when cancelled will not get the exception at its next
+     * yield, and one cancelled in {@code ready} and not resumed since is resumed as it was going
+     * to be (asyncio's {@code _must_cancel = False}). A timeout or a task group that cancelled the task itself calls it once it has
      * handled that cancellation, so that what is left comes from elsewhere and goes on.
      *
      * @throws IllegalArgumentException if there is no task {@code tid}
@@ -124,6 +139,15 @@ public class CancellableScheduler extends FutureScheduler {
         requests.put(tid, left);
         if (left == 0) {
             cancelRequested.remove(task); // asyncio: _must_cancel = False
+            Wakeup wakeup = notResumed.remove(task);
+            if (wakeup != null && ready.remove(task)) {
+                // Not resumed since the cancel: it is resumed as it was going to be.
+                if (wakeup.isThrow()) {
+                    scheduleThrow(task, (Throwable) wakeup.value());
+                } else {
+                    schedule(task, wakeup.value());
+                }
+            }
         }
         return left;
         // END SOLUTION
@@ -133,6 +157,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void handleSyscall(Task task, Object syscall) {
         // BEGIN SOLUTION
+        notResumed.remove(task); // it was resumed: a request it got can no longer be withdrawn
         awaiting.remove(task); // it ran again: it no longer waits where it did
         if (cancelRequested.contains(task) && syscall instanceof AwaitFuture(TaskFuture<?> inner) && !inner.isDone()) {
             // Cancelled while running, and now it waits for another task: as when it is
@@ -164,6 +189,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
         // BEGIN SOLUTION
+        notResumed.remove(task);
         awaiting.remove(task);
         if (cancelRequested.remove(task) && outcome instanceof Step.Returned) {
             outcome = new Step.Failed(cancelledError(task)); // the request was never delivered: it ends cancelled

@@ -283,4 +283,24 @@ class CPythonCancellationTest {
         });
         assertThat(res).isEqualTo(42);
     }
+
+    @Test
+    @DisplayName("test_tasks.test_uncancel_resets_must_cancel")
+    void uncancelResetsMustCancel() {
+        run(() -> {
+            Future<Object> fut = new Future<>();
+            TaskFuture<Integer> task = spawn("coro", () -> {
+                await(fut);
+                return 42;
+            });
+            sleep(0); // get the task waiting for fut
+            fut.setResult(null); // make the task runnable
+            assertThat(task.cancel()).isTrue(); // enter the cancelled state
+            assertThat(loop.cancelling(task.tid())).isEqualTo(1);
+            assertThat(loop.uncancel(task.tid())).isZero(); // undo the cancellation
+            assertThat(loop.cancelling(task.tid())).isZero();
+            assertThat((int) await(task)).isEqualTo(42);
+            return null;
+        });
+    }
 }

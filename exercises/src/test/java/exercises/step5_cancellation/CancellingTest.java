@@ -77,4 +77,22 @@ class CancellingTest {
             return null;
         });
     }
+
+    @Test
+    @DisplayName("uncancel() down to 0 before a cancelled task has started lets it run its body")
+    void uncancelToZeroBeforeTheTaskStartsLetsItRun() {
+        CancellableScheduler loop = new CancellableScheduler(Clock.virtual());
+        Object result = loop.run("main", () -> {
+            TaskFuture<String> task = spawn("late", () -> {
+                sleep(0.5);
+                return "ran at " + now();
+            });
+            assertThat(task.cancel()).isTrue();
+            assertThat(task.cancel()).isTrue();
+            assertThat(loop.uncancel(task.tid())).as("a request left: still cancelled").isEqualTo(1);
+            assertThat(loop.uncancel(task.tid())).isZero();
+            return await(task);
+        });
+        assertThat(result).isEqualTo("ran at 0.5");
+    }
 }

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
+import miniasyncio.LoopState;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
@@ -57,6 +58,9 @@ public class CancellableScheduler extends FutureScheduler {
     /** How many cancel requests each task has had, minus the ones taken back. */
     private final Map<Task, Integer> pendingRequests = new HashMap<>();
 
+    /** Ready tasks rescheduled with a cancellation, not resumed since: how they were to be resumed. */
+    private final Map<Task, Runnable> undoCancel = new HashMap<>();
+
     private static CancelledException cancellation(Task task) {
         return new CancelledException("task " + task.tid() + " (" + task.name() + ") was cancelled");
     }
@@ -80,7 +84,16 @@ public class CancellableScheduler extends FutureScheduler {
             cancelAtNextYield.add(task);
         } else if (awaited != null && !awaited.isDone()) {
             awaited.cancel(); // asyncio cancels what the task waits for; the task waits on for it
-        } else if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
+        } else if (ready.contains(task)) {
+            if (!undoCancel.containsKey(task)) {
+                LoopState state = LoopState.of(this);
+                Object value = state.pendingValue(task);
+                undoCancel.put(task, state.pendingIsThrow(task) ? () -> scheduleThrow(task, (Throwable) value)
+                        : () -> schedule(task, value));
+            }
+            ready.remove(task);
+            scheduleThrow(task, cancellation(task));
+        } else if (sleeping.remove(task) || unpark(task)) {
             scheduleThrow(task, cancellation(task)); // resumed where it is suspended
         } else {
             cancelAtNextYield.add(task); // nowhere we know of: deliver it at its next yield
@@ -103,6 +116,10 @@ public class CancellableScheduler extends FutureScheduler {
         }
         if (count == 0) {
             cancelAtNextYield.remove(task);
+            Runnable undo = undoCancel.remove(task);
+            if (undo != null && ready.remove(task)) {
+                undo.run(); // not resumed since: as if it had never been cancelled
+            }
         }
         return count;
     }
@@ -111,6 +128,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void handleSyscall(Task task, Object syscall) {
         waitsForTask.remove(task);
+        undoCancel.remove(task);
         TaskFuture<?> other = syscall instanceof AwaitFuture a && a.future() instanceof TaskFuture<?> t && !t.isDone() ? t : null;
         if (other != null) {
             waitsForTask.put(task, other);
@@ -137,6 +155,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
         waitsForTask.remove(task);
+        undoCancel.remove(task);
         boolean requested = cancelAtNextYield.remove(task);
         Step.Outcome ended = outcome;
         if (requested && outcome instanceof Step.Returned) {
