@@ -378,4 +378,31 @@ class CancellationTest {
         assertThat(result).as("the cancellation went to the awaited task; its outcome is the waiter's")
                 .isEqualTo("finished anyway at 0.4, outer cancelled: false");
     }
+
+    @Test
+    void aGatherIsCancelledWithTheTaskThatAwaitsItAndCancelsItsChildrenThenWaitsForThem() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Callable<String> child = () -> {
+                try {
+                    sleep(5.0);
+                    return "done";
+                } catch (CancelledException e) {
+                    sleep(0.2); // a cleanup that waits
+                    log.add("child cleaned up at " + now());
+                    throw e;
+                }
+            };
+            TaskFuture<List<Object>> gather = Gather.gather(true, child, child);
+            TaskFuture<Object> waiter = spawn("waiter", () -> await(gather));
+            sleep(0.1);
+            waiter.cancel();
+            assertThatThrownBy(() -> await(waiter)).isInstanceOf(CancelledException.class);
+            log.add("waiter ended at " + now() + ", gather cancelled: " + gather.isCancelled());
+            return null;
+        });
+        assertThat(log).as("as asyncio's gather: cancelled through its waiter, it cancels its children and, with"
+                + " returnExceptions, ends cancelled when they all have").containsExactly("child cleaned up at 0.3",
+                "child cleaned up at 0.3", "waiter ended at 0.3, gather cancelled: true");
+    }
 }
