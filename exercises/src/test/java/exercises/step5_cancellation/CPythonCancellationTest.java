@@ -303,4 +303,53 @@ class CPythonCancellationTest {
             return null;
         });
     }
+
+    @Test
+    @DisplayName("test_tasks.test_cancel_with_message_then_future_result")
+    void cancelWithMessageThenFutureResult() {
+        run(() -> {
+            TaskFuture<Object> task = spawn("sleep", () -> {
+                sleep(10);
+                return null;
+            });
+            sleep(0);
+            assertThat(loop.cancel(task.tid(), "my message")).isTrue();
+            Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> await(task));
+            assertThat(thrown).isInstanceOf(CancelledException.class);
+            assertThat(thrown.getMessage()).isEqualTo("my message");
+            return null;
+        });
+    }
+
+    @Test
+    @DisplayName("test_tasks.test_cancel_with_message_then_future_exception")
+    void cancelWithMessageThenFutureException() {
+        run(() -> {
+            TaskFuture<Object> task = spawn("sleep", () -> {
+                sleep(10);
+                return null;
+            });
+            sleep(0);
+            loop.cancel(task.tid(), "my message");
+            sleep(0);
+            assertThat(task.exception()).isInstanceOf(CancelledException.class);
+            assertThat(task.exception().getMessage()).isEqualTo("my message");
+            return null;
+        });
+    }
+
+    @Test
+    @DisplayName("test_tasks.test_cancel_with_message_before_starting_task")
+    void cancelWithMessageBeforeStartingTask() {
+        run(() -> {
+            TaskFuture<Object> task = spawn("sleep", () -> {
+                sleep(10);
+                return null;
+            });
+            loop.cancel(task.tid(), "my message"); // deliberately no sleep before it
+            sleep(0);
+            assertThat(task.exception().getMessage()).isEqualTo("my message");
+            return null;
+        });
+    }
 }

@@ -14,6 +14,9 @@ import java.util.concurrent.Callable;
 import miniasyncio.Clock;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.NullSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The gather tests of CPython 3.13's {@code Lib/test/test_asyncio/test_tasks.py}, translated for
@@ -118,10 +121,11 @@ class CPythonGatherTest {
         });
     }
 
-    @Test
-    @DisplayName("test_tasks.test_cancel_gather_2 (no message): a cancelled gather with return_exceptions is cancelled")
-    void cancelGather2() {
-        assertThatThrownBy(() -> run(() -> {
+    @ParameterizedTest(name = "test_tasks.test_cancel_gather_2 (message {0}): a cancelled gather with return_exceptions is cancelled")
+    @NullSource
+    @ValueSource(strings = "my message")
+    void cancelGather2(String message) {
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> run(() -> {
             TaskFuture<Object> qwe = spawn("test", () -> {
                 double time = 0;
                 while (true) {
@@ -136,9 +140,13 @@ class CPythonGatherTest {
                 }
             });
             sleep(0.2);
-            qwe.cancel();
+            loop.cancel(qwe.tid(), message);
             return await(qwe);
-        })).isInstanceOf(CancelledException.class);
+        }));
+        assertThat(thrown).isInstanceOf(CancelledException.class);
+        if (message != null) {
+            assertThat(thrown.getMessage()).as("the message goes through the gather").isEqualTo(message);
+        }
         assertThat(loop.now()).isEqualTo(0.2);
     }
 

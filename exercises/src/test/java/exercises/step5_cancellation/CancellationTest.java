@@ -405,4 +405,44 @@ class CancellationTest {
                 + " returnExceptions, ends cancelled when they all have").containsExactly("child cleaned up at 0.3",
                 "child cleaned up at 0.3", "waiter ended at 0.3, gather cancelled: true");
     }
+
+    @Test
+    void aCancelMessageReachesTheTaskThroughTheTaskItAwaitsAndARunningTaskAtItsNextYield() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> inner = spawn("inner", () -> {
+                sleep(10);
+                return null;
+            });
+            TaskFuture<Object> outer = spawn("outer", () -> await(inner));
+            sleep(0);
+            scheduler.cancel(outer.tid(), "stop, outer");
+            try {
+                await(outer);
+            } catch (CancelledException e) {
+                log.add("outer: " + e.getMessage() + ", inner: " + inner.exception().getMessage());
+            }
+            TaskFuture<Object> self = spawn("self", () -> {
+                CancellableScheduler.cancelTask(scheduler.currentTask().tid(), "stop, self");
+                sleep(1);
+                return null;
+            });
+            try {
+                await(self);
+            } catch (CancelledException e) {
+                log.add("self: " + e.getMessage());
+            }
+            TaskFuture<Object> plain = spawn("plain", () -> {
+                sleep(1);
+                return null;
+            });
+            sleep(0);
+            plain.cancel();
+            sleep(0);
+            log.add("plain names its task: " + plain.exception().getMessage().contains("plain"));
+            return null;
+        });
+        assertThat(log).as("asyncio's task.cancel(msg): the CancelledException says msg, also through an awaited task")
+                .containsExactly("outer: stop, outer, inner: stop, outer", "self: stop, self", "plain names its task: true");
+    }
 }

@@ -61,8 +61,52 @@ public class CancellableScheduler extends FutureScheduler {
     /** Ready tasks rescheduled with a cancellation, not resumed since: how they were to be resumed. */
     private final Map<Task, Runnable> undoCancel = new HashMap<>();
 
-    private static CancelledException cancellation(Task task) {
-        return new CancelledException("task " + task.tid() + " (" + task.name() + ") was cancelled");
+    /** Given: the messages of {@link #cancel(int, String)} not delivered yet. */
+    private final Map<Task, String> cancelMessages = new HashMap<>();
+    /** Given: the message of the {@link #cancel(int, String)} being made, for every task it reaches. */
+    private String messageInFlight;
+
+    /**
+     * Given: the {@link CancelledException} to resume a cancelled task with. Its message is the one
+     * given to {@link #cancel(int, String)} (asyncio's {@code task.cancel(msg)}), also for a task
+     * cancelled through the task that awaits it; otherwise it names the task.
+     */
+    protected final CancelledException cancelledError(Task task) {
+        String message = cancelMessages.remove(task);
+        if (message == null) {
+            message = messageInFlight;
+        }
+        CancelledException e = new CancelledException(message != null ? message : task + " was cancelled");
+        e.setStackTrace(new StackTraceElement[0]); // it gets the task's stack where it is thrown
+        return e;
+    }
+
+    /**
+     * Given: asyncio's {@code task.cancel(msg)}. As {@link #cancel(int)}, and the
+     * {@link CancelledException} the task gets says {@code message}; so does the one of a task it
+     * awaits, cancelled through it. It works as long as {@code cancel} resumes tasks with
+     * {@link #cancelledError}.
+     */
+    public final boolean cancel(int tid, String message) {
+        Task task = futureOf(tid).task();
+        String outer = messageInFlight;
+        messageInFlight = message;
+        if (message != null && task == currentTask()) {
+            cancelMessages.put(task, message); // it gets the exception at its next yield, made then
+        }
+        try {
+            boolean accepted = cancel(tid);
+            if (!accepted) {
+                cancelMessages.remove(task);
+            }
+            return accepted;
+        } finally {
+            messageInFlight = outer;
+        }
+    }
+
+    private CancelledException cancellation(Task task) {
+        return cancelledError(task); // given: it carries the message of cancel(tid, message)
     }
 
     /**
@@ -192,5 +236,10 @@ public class CancellableScheduler extends FutureScheduler {
     /** {@code task.cancel()} for the running scheduler, by tid. */
     public static boolean cancelTask(int tid) {
         return current("cancelTask").cancel(tid);
+    }
+
+    /** {@code task.cancel(msg)} for the running scheduler, by tid. */
+    public static boolean cancelTask(int tid, String message) {
+        return current("cancelTask").cancel(tid, message);
     }
 }
