@@ -95,4 +95,27 @@ class CancellingTest {
         });
         assertThat(result).isEqualTo("ran at 0.5");
     }
+
+    @Test
+    @DisplayName("uncancel() down to 0 resumes a task cancelled in ready with what it was woken with, an exception too")
+    void uncancelToZeroResumesTheTaskWithWhatItWasWokenWith() {
+        CancellableScheduler loop = new CancellableScheduler(Clock.virtual());
+        Object result = loop.run("main", () -> {
+            TaskFuture<String> task = spawn("odd", () -> {
+                try {
+                    miniasyncio.Scheduler.syscall("odd", "not a syscall"); // the loop throws an error back in
+                    return "resumed with no error";
+                } catch (CancelledException e) {
+                    return "cancelled";
+                } catch (RuntimeException e) {
+                    return "resumed with the loop's error";
+                }
+            });
+            sleep(0); // it yields the odd request and waits in ready, to be resumed with the loop's error
+            assertThat(task.cancel()).isTrue();
+            assertThat(loop.uncancel(task.tid())).isZero();
+            return await(task);
+        });
+        assertThat(result).isEqualTo("resumed with the loop's error");
+    }
 }
