@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fragment that a step's tests require of the student's code appears in that step's statement.
  * A fragment is required of the student unless the kit or the given code writes it, or the test
  * throws it itself ({@link #NOT_THE_STUDENTS} lists the few others, each with the reason).
+ * Steps 5 to 7 also name, beside each rule, the tests that check it.
  * Instructors only: in the release the solution regions are stubs (.releaseignore).
  */
 class StatementsTest {
@@ -73,6 +74,72 @@ class StatementsTest {
             }
         }
         assertThat(missing).isEmpty();
+    }
+
+    static final String RULES_TABLE = "**Each rule and the test that checks it**";
+    static final Pattern TEST_NAME = Pattern.compile("`(\\w+Test)#(\\w+)`");
+
+    static IntStream stepsWithARuleTable() {
+        return IntStream.rangeClosed(5, 7);
+    }
+
+    /**
+     * Steps 5 to 7 list, beside each rule of their statement, the tests that check it: each named
+     * test exists, and every test that a planted mistake of the step must fail is named there (a
+     * test that catches a mistake checks a rule the table should show).
+     */
+    @ParameterizedTest(name = "step {0}")
+    @MethodSource("stepsWithARuleTable")
+    void eachRuleOfTheStepNamesTheTestsThatCheckIt(int step) throws IOException {
+        String english = statement(step)[0];
+        int at = english.indexOf(RULES_TABLE);
+        assertThat(at).as("step %d's table \"%s\"", step, RULES_TABLE).isNotNegative();
+        List<String> rows = english.substring(at).lines().dropWhile(line -> !line.startsWith("| rule"))
+                .skip(2).takeWhile(line -> line.startsWith("|")).toList();
+        assertThat(rows).as("step %d's rules", step).isNotEmpty();
+        Set<String> named = new LinkedHashSet<>();
+        List<String> problems = new java.util.ArrayList<>();
+        for (String row : rows) {
+            Matcher m = TEST_NAME.matcher(row);
+            int tests = 0;
+            for (; m.find(); tests++) {
+                named.add(m.group(1) + "#" + m.group(2));
+            }
+            if (tests == 0) {
+                problems.add("step " + step + ": a rule with no test beside it: " + row);
+            }
+        }
+        for (String test : named) {
+            if (!testExists(test)) {
+                problems.add("step " + step + " names " + test + ", which is not a test method");
+            }
+        }
+        for (String test : testsCatchingPlantedMistakes(step)) {
+            if (!named.contains(test)) {
+                problems.add("step " + step + ": " + test + " catches a planted mistake of the step but is named beside no rule");
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    /** Whether {@code Class#method} is a method of a test class of the module. */
+    static boolean testExists(String test) {
+        String[] parts = test.split("#");
+        return walk(MODULE.resolve("src/test/java")).stream()
+                .filter(f -> f.getFileName().toString().equals(parts[0] + ".java"))
+                .anyMatch(f -> read(f).contains(" void " + parts[1] + "("));
+    }
+
+    /** The tests named in the {@code # fails:} lines of step {@code step}'s planted mistakes (wrong/stepN-*.patch). */
+    static Set<String> testsCatchingPlantedMistakes(int step) throws IOException {
+        Set<String> tests = new TreeSet<>();
+        try (Stream<Path> patches = Files.list(MODULE.resolve("wrong"))) {
+            for (Path patch : patches.filter(p -> p.getFileName().toString().startsWith("step" + step + "-")).toList()) {
+                read(patch).lines().filter(line -> line.startsWith("# fails:"))
+                        .forEach(line -> tests.addAll(List.of(line.substring("# fails:".length()).strip().split("\\s*,\\s*"))));
+            }
+        }
+        return tests;
     }
 
     /** Step {@code step}'s section of the README: [English, Russian] (the Russian starts at "**Шаг N."). */

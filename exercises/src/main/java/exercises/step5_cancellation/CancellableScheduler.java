@@ -52,13 +52,61 @@ public class CancellableScheduler extends FutureScheduler {
     private final Map<Task, Future<?>> awaiting = new HashMap<>();
     /** tid -> cancellation requests not taken back (asyncio's {@code _num_cancels_requested}). */
     private final Map<Integer, Integer> requests = new HashMap<>();
+    /**
+     * Tasks taken out of {@code ready} by a cancel and rescheduled with the exception, not resumed
+     * since, and what they were to be resumed with: asyncio's {@code _must_cancel}, a request that
+     * {@link #uncancel} down to 0 still withdraws.
+     */
+    private final Map<Task, Wakeup> notResumed = new HashMap<>();
 
-    private static CancelledException cancelledError(Task task) {
-        CancelledException e = new CancelledException(task + " was cancelled");
+    /** What a ready task was to be resumed with: a value to send, or an exception to throw. */
+    private record Wakeup(Object value, boolean isThrow) {
+    }
+    // END SOLUTION
+
+    /** Given: the messages of {@link #cancel(int, String)} not delivered yet. */
+    private final Map<Task, String> cancelMessages = new HashMap<>();
+    /** Given: the message of the {@link #cancel(int, String)} being made, for every task it reaches. */
+    private String messageInFlight;
+
+    /**
+     * Given: the {@link CancelledException} to resume a cancelled task with. Its message is the one
+     * given to {@link #cancel(int, String)} (asyncio's {@code task.cancel(msg)}), also for a task
+     * cancelled through the task that awaits it; otherwise it names the task.
+     */
+    protected final CancelledException cancelledError(Task task) {
+        String message = cancelMessages.remove(task);
+        if (message == null) {
+            message = messageInFlight;
+        }
+        CancelledException e = new CancelledException(message != null ? message : task + " was cancelled");
         e.setStackTrace(new StackTraceElement[0]); // it gets the task's stack where it is thrown
         return e;
     }
-    // END SOLUTION
+
+    /**
+     * Given: asyncio's {@code task.cancel(msg)}. As {@link #cancel(int)}, and the
+     * {@link CancelledException} the task gets says {@code message}; so does the one of a task it
+     * awaits, cancelled through it. It works as long as {@code cancel} resumes tasks with
+     * {@link #cancelledError}.
+     */
+    public final boolean cancel(int tid, String message) {
+        Task task = futureOf(tid).task();
+        String outer = messageInFlight;
+        messageInFlight = message;
+        if (message != null && task == currentTask()) {
+            cancelMessages.put(task, message); // it gets the exception at its next yield, made then
+        }
+        try {
+            boolean accepted = cancel(tid);
+            if (!accepted) {
+                cancelMessages.remove(task);
+            }
+            return accepted;
+        } finally {
+            messageInFlight = outer;
+        }
+    }
 
     /**
      * Requests the cancellation of task {@code tid}.
@@ -78,6 +126,10 @@ public class CancellableScheduler extends FutureScheduler {
         if (task == currentTask()) {
             cancelRequested.add(task); // computing: it gets the exception at its next yield
             return true;
+        }
+        if (ready.contains(task)) { // not resumed yet: uncancel() down to 0 may still withdraw the request
+            miniasyncio.LoopState loop = miniasyncio.LoopState.of(this); // read before scheduleThrow replaces them
+            notResumed.putIfAbsent(task, new Wakeup(loop.pendingValue(task), loop.pendingIsThrow(task)));
         }
         Future<?> awaited = awaiting.remove(task);
         if (awaited instanceof TaskFuture<?> inner && !awaited.isDone() && inner.cancel()) {
@@ -111,8 +163,9 @@ public class CancellableScheduler extends FutureScheduler {
     /**
      * asyncio's {@code task.uncancel()}: takes one cancellation request back (never below 0) and
      * returns how many are left. When none is left, a request that has not reached the task yet
-     * (it was running when cancelled) is withdrawn: it will not get the exception at its next
-     * yield. A timeout or a task group that cancelled the task itself calls it once it has
+     * is withdrawn: a task that was running when cancelled will not get the exception at its next
+     * yield, and one cancelled in {@code ready} and not resumed since is resumed as it was going
+     * to be (asyncio's {@code _must_cancel = False}). A timeout or a task group that cancelled the task itself calls it once it has
      * handled that cancellation, so that what is left comes from elsewhere and goes on.
      *
      * @throws IllegalArgumentException if there is no task {@code tid}
@@ -124,6 +177,15 @@ public class CancellableScheduler extends FutureScheduler {
         requests.put(tid, left);
         if (left == 0) {
             cancelRequested.remove(task); // asyncio: _must_cancel = False
+            Wakeup wakeup = notResumed.remove(task);
+            if (wakeup != null && ready.remove(task)) {
+                // Not resumed since the cancel: it is resumed as it was going to be.
+                if (wakeup.isThrow()) {
+                    scheduleThrow(task, (Throwable) wakeup.value());
+                } else {
+                    schedule(task, wakeup.value());
+                }
+            }
         }
         return left;
         // END SOLUTION
@@ -133,6 +195,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void handleSyscall(Task task, Object syscall) {
         // BEGIN SOLUTION
+        notResumed.remove(task); // it was resumed: a request it got can no longer be withdrawn
         awaiting.remove(task); // it ran again: it no longer waits where it did
         if (cancelRequested.contains(task) && syscall instanceof AwaitFuture(TaskFuture<?> inner) && !inner.isDone()) {
             // Cancelled while running, and now it waits for another task: as when it is
@@ -164,6 +227,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
         // BEGIN SOLUTION
+        notResumed.remove(task);
         awaiting.remove(task);
         if (cancelRequested.remove(task) && outcome instanceof Step.Returned) {
             outcome = new Step.Failed(cancelledError(task)); // the request was never delivered: it ends cancelled
@@ -210,5 +274,10 @@ public class CancellableScheduler extends FutureScheduler {
     /** {@code task.cancel()} for the running scheduler, by tid. */
     public static boolean cancelTask(int tid) {
         return current("cancelTask").cancel(tid);
+    }
+
+    /** {@code task.cancel(msg)} for the running scheduler, by tid. */
+    public static boolean cancelTask(int tid, String message) {
+        return current("cancelTask").cancel(tid, message);
     }
 }

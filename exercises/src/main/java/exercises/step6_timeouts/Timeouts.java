@@ -8,7 +8,6 @@ import exercises.Unchecked;
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -28,9 +27,10 @@ public final class Timeouts {
      * {@code asyncio.wait_for(task, timeout=seconds)}: the task's result if it finishes in time.
      * Otherwise the task is cancelled, its cancellation is waited for (its {@code finally} blocks
      * run first, so this may take longer than {@code seconds}), and a {@link TimeoutException} is
-     * thrown. If the caller itself is cancelled while it waits, the task is cancelled too, the
-     * caller waits until the task has unwound (as asyncio's {@code wait_for}) and then gets its
-     * {@link CancelledException}.
+     * thrown. The deadline is fixed on entering. If the caller itself is cancelled while it waits,
+     * the cancellation goes to the task (step 5), and the caller waits until the task has unwound,
+     * then gets how it ended: normally its {@link CancelledException}, or the value of a task that
+     * caught it and returned (asyncio 3.12+).
      *
      * @throws IllegalArgumentException for a negative, NaN or infinite {@code seconds}
      */
@@ -53,9 +53,15 @@ public final class Timeouts {
                 throw new TimeoutException("waitFor: " + task.task() + " did not finish within 0 s", e);
             }
         }
+        // The deadline is fixed on entering, as in timeout(): a timer that starts late still fires at it.
+        CancellableScheduler loop = CancellableScheduler.current("waitFor");
+        long deadline = deadline(loop, seconds);
         boolean[] expired = {false};
         TaskFuture<Object> timer = spawn("waitFor timer", () -> {
-            sleep(seconds);
+            long left = deadline - loop.clock().nanoTime();
+            if (left > 0) {
+                sleep(java.time.Duration.ofNanos(left));
+            }
             expired[0] = true;
             task.cancel();
             return null;
@@ -78,6 +84,12 @@ public final class Timeouts {
     }
 
     // BEGIN SOLUTION MEMBERS
+    /** The clock's time {@code seconds} from now, in nanoseconds (the end of time for a huge one). */
+    private static long deadline(CancellableScheduler loop, double seconds) {
+        long now = loop.clock().nanoTime();
+        return seconds * 1e9 >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + Math.round(seconds * 1e9);
+    }
+
     /** Waits until {@code task} has finished, however it ends; a second cancellation of the waiter stops the wait. */
     private static void awaitUnwound(TaskFuture<?> task) {
         try {
@@ -119,7 +131,7 @@ public final class Timeouts {
         TaskFuture<Object> timer = spawn("timeout timer", () -> {
             long left = deadline - loop.clock().nanoTime();
             if (left > 0) {
-                sleep(Duration.ofNanos(left));
+                sleep(java.time.Duration.ofNanos(left));
             }
             expired[0] = true;
             loop.cancel(me);

@@ -6,9 +6,7 @@ import exercises.step3_futures.Futures;
 import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -28,7 +26,8 @@ import miniasyncio.Task;
  * <ul>
  *   <li>{@code run} returns only when every child has finished.</li>
  *   <li>When a child fails (with anything but a cancellation), the group cancels the other
- *       children, and the parent too if it is still in the body; it waits for all of them to
+ *       children, and the parent too, wherever it waits (in the body, or in {@code run}'s wait
+ *       for the children, as asyncio 3.13); it waits for all of them to
  *       finish, then throws one {@link TaskGroupException} carrying every failure.</li>
  *   <li>If the body itself throws, the same happens, with that exception among the failures.</li>
  *   <li>If the parent is cancelled from outside, the children are cancelled, waited for, and the
@@ -64,7 +63,7 @@ public final class TaskGroup {
 
     // BEGIN SOLUTION MEMBERS
     private final List<TaskFuture<?>> children = new ArrayList<>();
-    private final Set<TaskFuture<?>> running = new LinkedHashSet<>(); // children not finished yet
+    private final List<TaskFuture<?>> running = new ArrayList<>(); // children not finished yet, in order
     private final List<Throwable> errors = new ArrayList<>();
     private boolean exiting;              // the body has ended: the parent waits for the children
     private boolean finished;             // run() has returned or thrown

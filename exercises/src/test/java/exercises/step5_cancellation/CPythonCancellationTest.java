@@ -283,4 +283,73 @@ class CPythonCancellationTest {
         });
         assertThat(res).isEqualTo(42);
     }
+
+    @Test
+    @DisplayName("test_tasks.test_uncancel_resets_must_cancel")
+    void uncancelResetsMustCancel() {
+        run(() -> {
+            Future<Object> fut = new Future<>();
+            TaskFuture<Integer> task = spawn("coro", () -> {
+                await(fut);
+                return 42;
+            });
+            sleep(0); // get the task waiting for fut
+            fut.setResult(null); // make the task runnable
+            assertThat(task.cancel()).isTrue(); // enter the cancelled state
+            assertThat(loop.cancelling(task.tid())).isEqualTo(1);
+            assertThat(loop.uncancel(task.tid())).isZero(); // undo the cancellation
+            assertThat(loop.cancelling(task.tid())).isZero();
+            assertThat((int) await(task)).isEqualTo(42);
+            return null;
+        });
+    }
+
+    @Test
+    @DisplayName("test_tasks.test_cancel_with_message_then_future_result")
+    void cancelWithMessageThenFutureResult() {
+        run(() -> {
+            TaskFuture<Object> task = spawn("sleep", () -> {
+                sleep(10);
+                return null;
+            });
+            sleep(0);
+            assertThat(loop.cancel(task.tid(), "my message")).isTrue();
+            Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> await(task));
+            assertThat(thrown).isInstanceOf(CancelledException.class);
+            assertThat(thrown.getMessage()).isEqualTo("my message");
+            return null;
+        });
+    }
+
+    @Test
+    @DisplayName("test_tasks.test_cancel_with_message_then_future_exception")
+    void cancelWithMessageThenFutureException() {
+        run(() -> {
+            TaskFuture<Object> task = spawn("sleep", () -> {
+                sleep(10);
+                return null;
+            });
+            sleep(0);
+            loop.cancel(task.tid(), "my message");
+            sleep(0);
+            assertThat(task.exception()).isInstanceOf(CancelledException.class);
+            assertThat(task.exception().getMessage()).isEqualTo("my message");
+            return null;
+        });
+    }
+
+    @Test
+    @DisplayName("test_tasks.test_cancel_with_message_before_starting_task")
+    void cancelWithMessageBeforeStartingTask() {
+        run(() -> {
+            TaskFuture<Object> task = spawn("sleep", () -> {
+                sleep(10);
+                return null;
+            });
+            loop.cancel(task.tid(), "my message"); // deliberately no sleep before it
+            sleep(0);
+            assertThat(task.exception().getMessage()).isEqualTo("my message");
+            return null;
+        });
+    }
 }

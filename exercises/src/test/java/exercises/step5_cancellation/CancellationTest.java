@@ -325,4 +325,124 @@ class CancellationTest {
         });
         assertThat(log).isEmpty();
     }
+
+    @Test
+    void aTaskAwaitingATaskStaysParkedUntilThatTaskHasUnwoundThenGetsItsCancellation() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> inner = spawn("inner", () -> {
+                try {
+                    sleep(5.0);
+                    return "done";
+                } catch (CancelledException e) {
+                    sleep(0.3); // a cleanup that waits: the waiter must not be resumed meanwhile
+                    log.add("inner cleaned up at " + now());
+                    throw e;
+                }
+            });
+            TaskFuture<String> outer = spawn("outer", () -> {
+                try {
+                    return await(inner);
+                } catch (CancelledException e) {
+                    log.add("outer got the cancellation at " + now());
+                    throw e;
+                }
+            });
+            sleep(0.1);
+            assertThat(outer.cancel()).isTrue();
+            assertThatThrownBy(() -> await(outer)).isInstanceOf(CancelledException.class);
+            log.add("inner cancelled: " + inner.isCancelled() + ", outer cancelled: " + outer.isCancelled());
+            return null;
+        });
+        assertThat(log).as("the waiting task gets the awaited task's outcome when that task has ended")
+                .containsExactly("inner cleaned up at 0.4", "outer got the cancellation at 0.4",
+                        "inner cancelled: true, outer cancelled: true");
+    }
+
+    @Test
+    void aTaskAwaitingATaskThatSwallowsTheCancellationGetsItsValue() {
+        Object result = run(() -> {
+            TaskFuture<String> inner = spawn("stubborn", () -> {
+                try {
+                    sleep(5.0);
+                } catch (CancelledException ignored) {
+                    sleep(0.3); // swallowed, after a cleanup that waits
+                }
+                return "finished anyway";
+            });
+            TaskFuture<String> outer = spawn("outer", () -> await(inner) + " at " + now());
+            sleep(0.1);
+            outer.cancel();
+            return await(outer) + ", outer cancelled: " + outer.isCancelled();
+        });
+        assertThat(result).as("the cancellation went to the awaited task; its outcome is the waiter's")
+                .isEqualTo("finished anyway at 0.4, outer cancelled: false");
+    }
+
+    @Test
+    void aGatherIsCancelledWithTheTaskThatAwaitsItAndCancelsItsChildrenThenWaitsForThem() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Callable<String> child = () -> {
+                try {
+                    sleep(5.0);
+                    return "done";
+                } catch (CancelledException e) {
+                    sleep(0.2); // a cleanup that waits
+                    log.add("child cleaned up at " + now());
+                    throw e;
+                }
+            };
+            TaskFuture<List<Object>> gather = Gather.gather(true, child, child);
+            TaskFuture<Object> waiter = spawn("waiter", () -> await(gather));
+            sleep(0.1);
+            waiter.cancel();
+            assertThatThrownBy(() -> await(waiter)).isInstanceOf(CancelledException.class);
+            log.add("waiter ended at " + now() + ", gather cancelled: " + gather.isCancelled());
+            return null;
+        });
+        assertThat(log).as("as asyncio's gather: cancelled through its waiter, it cancels its children and, with"
+                + " returnExceptions, ends cancelled when they all have").containsExactly("child cleaned up at 0.3",
+                "child cleaned up at 0.3", "waiter ended at 0.3, gather cancelled: true");
+    }
+
+    @Test
+    void aCancelMessageReachesTheTaskThroughTheTaskItAwaitsAndARunningTaskAtItsNextYield() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> inner = spawn("inner", () -> {
+                sleep(10);
+                return null;
+            });
+            TaskFuture<Object> outer = spawn("outer", () -> await(inner));
+            sleep(0);
+            scheduler.cancel(outer.tid(), "stop, outer");
+            try {
+                await(outer);
+            } catch (CancelledException e) {
+                log.add("outer: " + e.getMessage() + ", inner: " + inner.exception().getMessage());
+            }
+            TaskFuture<Object> self = spawn("self", () -> {
+                CancellableScheduler.cancelTask(scheduler.currentTask().tid(), "stop, self");
+                sleep(1);
+                return null;
+            });
+            try {
+                await(self);
+            } catch (CancelledException e) {
+                log.add("self: " + e.getMessage());
+            }
+            TaskFuture<Object> plain = spawn("plain", () -> {
+                sleep(1);
+                return null;
+            });
+            sleep(0);
+            plain.cancel();
+            sleep(0);
+            log.add("plain names its task: " + plain.exception().getMessage().contains("plain"));
+            return null;
+        });
+        assertThat(log).as("asyncio's task.cancel(msg): the CancelledException says msg, also through an awaited task")
+                .containsExactly("outer: stop, outer, inner: stop, outer", "self: stop, self", "plain names its task: true");
+    }
 }

@@ -77,4 +77,45 @@ class CancellingTest {
             return null;
         });
     }
+
+    @Test
+    @DisplayName("uncancel() down to 0 before a cancelled task has started lets it run its body")
+    void uncancelToZeroBeforeTheTaskStartsLetsItRun() {
+        CancellableScheduler loop = new CancellableScheduler(Clock.virtual());
+        Object result = loop.run("main", () -> {
+            TaskFuture<String> task = spawn("late", () -> {
+                sleep(0.5);
+                return "ran at " + now();
+            });
+            assertThat(task.cancel()).isTrue();
+            assertThat(task.cancel()).isTrue();
+            assertThat(loop.uncancel(task.tid())).as("a request left: still cancelled").isEqualTo(1);
+            assertThat(loop.uncancel(task.tid())).isZero();
+            return await(task);
+        });
+        assertThat(result).isEqualTo("ran at 0.5");
+    }
+
+    @Test
+    @DisplayName("uncancel() down to 0 resumes a task cancelled in ready with what it was woken with, an exception too")
+    void uncancelToZeroResumesTheTaskWithWhatItWasWokenWith() {
+        CancellableScheduler loop = new CancellableScheduler(Clock.virtual());
+        Object result = loop.run("main", () -> {
+            TaskFuture<String> task = spawn("odd", () -> {
+                try {
+                    miniasyncio.Scheduler.syscall("odd", "not a syscall"); // the loop throws an error back in
+                    return "resumed with no error";
+                } catch (CancelledException e) {
+                    return "cancelled";
+                } catch (RuntimeException e) {
+                    return "resumed with the loop's error";
+                }
+            });
+            sleep(0); // it yields the odd request and waits in ready, to be resumed with the loop's error
+            assertThat(task.cancel()).isTrue();
+            assertThat(loop.uncancel(task.tid())).isZero();
+            return await(task);
+        });
+        assertThat(result).isEqualTo("resumed with the loop's error");
+    }
 }

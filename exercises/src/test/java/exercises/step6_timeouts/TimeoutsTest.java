@@ -229,4 +229,68 @@ class TimeoutsTest {
         assertThat(log).as("as asyncio's wait_for, a cancelled caller ends after the task it cancelled has unwound")
                 .containsExactly("inner cleaned up at 0.8", "caller ended at 0.8");
     }
+
+    @Test
+    void anExpiredScopeWhoseBodyCaughtTheCancellationTakesItsRequestBack() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            int me = scheduler.currentTask().tid();
+            assertThatThrownBy(() -> Timeouts.timeout(1.0, () -> {
+                String inner = Timeouts.timeout(0.1, () -> {
+                    try {
+                        sleep(10);
+                        return "in time?";
+                    } catch (CancelledException e) {
+                        return "caught at " + now(); // the body swallows its scope's cancellation
+                    }
+                });
+                log.add(inner + ", cancelling " + scheduler.cancelling(me));
+                sleep(10);
+                return null;
+            })).isInstanceOf(TimeoutException.class);
+            log.add("outer timed out at " + now() + ", cancelling " + scheduler.cancelling(me));
+            return null;
+        });
+        assertThat(log).as("on the way out an expired scope calls uncancel(me) once, whether it raises or not;"
+                + " a request left behind would make the outer scope's expiry look like a cancellation from elsewhere")
+                .containsExactly("caught at 0.1, cancelling 0", "outer timed out at 1.0, cancelling 0");
+    }
+
+    @Test
+    void waitForFixesTheDeadlineOnEnteringEvenWhenItsTimerStartsLate() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            spawn("busy", () -> {
+                ((miniasyncio.VirtualClock) scheduler.clock()).advance(500_000_000); // the loop is busy 0.5 s
+                return null;
+            });
+            assertThatThrownBy(() -> Timeouts.waitFor(spawn("slow", () -> work(1.0, log)), 0.1))
+                    .isInstanceOf(TimeoutException.class);
+            log.add("timed out at " + now());
+            return null;
+        });
+        assertThat(log).as("the deadline was 0.1, passed while the loop was busy: the timer fires at its first turn")
+                .containsExactly("work finally at 0.5", "timed out at 0.5");
+    }
+
+    @Test
+    void aCancelledCallerOfWaitForGetsTheValueOfATaskThatCaughtTheCancellation() {
+        Object result = run(() -> {
+            TaskFuture<String> inner = spawn("stubborn", () -> {
+                try {
+                    sleep(5.0);
+                    return "done";
+                } catch (CancelledException e) {
+                    sleep(0.3);
+                    return "caught and returned";
+                }
+            });
+            TaskFuture<String> caller = spawn("caller", () -> Timeouts.waitFor(inner, 10.0) + " at " + now());
+            sleep(0.5);
+            caller.cancel();
+            return await(caller) + ", caller cancelled: " + caller.isCancelled();
+        });
+        assertThat(result).as("asyncio 3.12+: the caller's cancellation goes to the task it waits for, and the"
+                + " caller gets how that task ended").isEqualTo("caught and returned at 0.8, caller cancelled: false");
+    }
 }

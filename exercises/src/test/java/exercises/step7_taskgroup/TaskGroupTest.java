@@ -298,4 +298,62 @@ class TaskGroupTest {
         assertThat(log).as("createTask while the group shuts down after a failure is an IllegalStateException")
                 .containsExactly("refused", "group failed at 0.1");
     }
+
+    @Test
+    void theGroupCancelsTheParentOnceHoweverManyChildrenFailWhileItIsInTheBody() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            int me = scheduler.currentTask().tid();
+            assertThatThrownBy(() -> TaskGroup.run(tg -> {
+                tg.createTask("A", failing("A failed", 0.1));
+                tg.createTask("B", () -> {
+                    try {
+                        sleep(10);
+                        return null;
+                    } catch (CancelledException e) {
+                        throw new IllegalStateException("B's cleanup failed"); // a second failure, at once
+                    }
+                });
+                sleep(10); // the parent is still here when both failures come
+                return null;
+            })).isInstanceOf(TaskGroupException.class)
+                    .satisfies(e -> assertThat(((TaskGroupException) e).exceptions()).hasSize(2));
+            log.add("after the group at " + now() + ", cancelling " + scheduler.cancelling(me));
+            try {
+                sleep(0.5); // nothing left to interrupt it
+                log.add("slept until " + now());
+            } catch (CancelledException e) {
+                log.add("cancelled again at " + now());
+            }
+            return null;
+        });
+        assertThat(log).as("the group cancels the parent at most once itself, and takes that request back")
+                .containsExactly("after the group at 0.1, cancelling 0", "slept until 0.6");
+    }
+
+    @Test
+    void aFailureWhileTheParentWaitsForTheChildrenCancelsTheParentThereToo() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            int me = scheduler.currentTask().tid();
+            assertThatThrownBy(() -> TaskGroup.run(tg -> {
+                tg.createTask("A", failing("A failed", 0.1));
+                tg.createTask("B", () -> {
+                    try {
+                        sleep(10);
+                        return null;
+                    } catch (CancelledException e) {
+                        log.add("B cancelled, the parent's requests: " + scheduler.cancelling(me));
+                        throw e;
+                    }
+                });
+                return null; // the body ends at once: the parent waits in run() for the children
+            })).isInstanceOf(TaskGroupException.class);
+            log.add("after the group, cancelling " + scheduler.cancelling(me));
+            return null;
+        });
+        assertThat(log).as("as asyncio 3.13: the group cancels the parent wherever it waits, in the body or in"
+                + " run()'s wait for the children, and takes the request back at the end")
+                .containsExactly("B cancelled, the parent's requests: 1", "after the group, cancelling 0");
+    }
 }

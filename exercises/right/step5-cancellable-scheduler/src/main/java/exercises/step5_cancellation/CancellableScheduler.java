@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
+import miniasyncio.LoopState;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
@@ -57,8 +58,55 @@ public class CancellableScheduler extends FutureScheduler {
     /** How many cancel requests each task has had, minus the ones taken back. */
     private final Map<Task, Integer> pendingRequests = new HashMap<>();
 
-    private static CancelledException cancellation(Task task) {
-        return new CancelledException("task " + task.tid() + " (" + task.name() + ") was cancelled");
+    /** Ready tasks rescheduled with a cancellation, not resumed since: how they were to be resumed. */
+    private final Map<Task, Runnable> undoCancel = new HashMap<>();
+
+    /** Given: the messages of {@link #cancel(int, String)} not delivered yet. */
+    private final Map<Task, String> cancelMessages = new HashMap<>();
+    /** Given: the message of the {@link #cancel(int, String)} being made, for every task it reaches. */
+    private String messageInFlight;
+
+    /**
+     * Given: the {@link CancelledException} to resume a cancelled task with. Its message is the one
+     * given to {@link #cancel(int, String)} (asyncio's {@code task.cancel(msg)}), also for a task
+     * cancelled through the task that awaits it; otherwise it names the task.
+     */
+    protected final CancelledException cancelledError(Task task) {
+        String message = cancelMessages.remove(task);
+        if (message == null) {
+            message = messageInFlight;
+        }
+        CancelledException e = new CancelledException(message != null ? message : task + " was cancelled");
+        e.setStackTrace(new StackTraceElement[0]); // it gets the task's stack where it is thrown
+        return e;
+    }
+
+    /**
+     * Given: asyncio's {@code task.cancel(msg)}. As {@link #cancel(int)}, and the
+     * {@link CancelledException} the task gets says {@code message}; so does the one of a task it
+     * awaits, cancelled through it. It works as long as {@code cancel} resumes tasks with
+     * {@link #cancelledError}.
+     */
+    public final boolean cancel(int tid, String message) {
+        Task task = futureOf(tid).task();
+        String outer = messageInFlight;
+        messageInFlight = message;
+        if (message != null && task == currentTask()) {
+            cancelMessages.put(task, message); // it gets the exception at its next yield, made then
+        }
+        try {
+            boolean accepted = cancel(tid);
+            if (!accepted) {
+                cancelMessages.remove(task);
+            }
+            return accepted;
+        } finally {
+            messageInFlight = outer;
+        }
+    }
+
+    private CancelledException cancellation(Task task) {
+        return cancelledError(task); // given: it carries the message of cancel(tid, message)
     }
 
     /**
@@ -80,7 +128,16 @@ public class CancellableScheduler extends FutureScheduler {
             cancelAtNextYield.add(task);
         } else if (awaited != null && !awaited.isDone()) {
             awaited.cancel(); // asyncio cancels what the task waits for; the task waits on for it
-        } else if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
+        } else if (ready.contains(task)) {
+            if (!undoCancel.containsKey(task)) {
+                LoopState state = LoopState.of(this);
+                Object value = state.pendingValue(task);
+                undoCancel.put(task, state.pendingIsThrow(task) ? () -> scheduleThrow(task, (Throwable) value)
+                        : () -> schedule(task, value));
+            }
+            ready.remove(task);
+            scheduleThrow(task, cancellation(task));
+        } else if (sleeping.remove(task) || unpark(task)) {
             scheduleThrow(task, cancellation(task)); // resumed where it is suspended
         } else {
             cancelAtNextYield.add(task); // nowhere we know of: deliver it at its next yield
@@ -103,6 +160,10 @@ public class CancellableScheduler extends FutureScheduler {
         }
         if (count == 0) {
             cancelAtNextYield.remove(task);
+            Runnable undo = undoCancel.remove(task);
+            if (undo != null && ready.remove(task)) {
+                undo.run(); // not resumed since: as if it had never been cancelled
+            }
         }
         return count;
     }
@@ -111,6 +172,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void handleSyscall(Task task, Object syscall) {
         waitsForTask.remove(task);
+        undoCancel.remove(task);
         TaskFuture<?> other = syscall instanceof AwaitFuture a && a.future() instanceof TaskFuture<?> t && !t.isDone() ? t : null;
         if (other != null) {
             waitsForTask.put(task, other);
@@ -137,6 +199,7 @@ public class CancellableScheduler extends FutureScheduler {
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
         waitsForTask.remove(task);
+        undoCancel.remove(task);
         boolean requested = cancelAtNextYield.remove(task);
         Step.Outcome ended = outcome;
         if (requested && outcome instanceof Step.Returned) {
@@ -173,5 +236,10 @@ public class CancellableScheduler extends FutureScheduler {
     /** {@code task.cancel()} for the running scheduler, by tid. */
     public static boolean cancelTask(int tid) {
         return current("cancelTask").cancel(tid);
+    }
+
+    /** {@code task.cancel(msg)} for the running scheduler, by tid. */
+    public static boolean cancelTask(int tid, String message) {
+        return current("cancelTask").cancel(tid, message);
     }
 }
