@@ -24,7 +24,8 @@ public @interface Graded {
     Visibility visibility() default Visibility.AFTER_DUE_DATE;
 
     /**
-     * Its own time limit in seconds, for a test that measures (0: the grader's per-test limit).
+     * Its own time limit in seconds of CPU time of the test's JVM, for a test that measures (0: the
+     * grader's per-test limit).
      * Never below the grader's limit: it only gives a measuring test room on a loaded machine.
      */
     double seconds() default 0;

@@ -92,7 +92,9 @@ public class ScaleTests {
      *       whose caches another process emptied costs more CPU time too, and one such burst
      *       must not land on every big run of the submission and on none of the reference's.</li>
      *   <li>Once STOP_NANOS of CPU time is spent on the submission, its big runs stop: a slow
-     *       quadratic submission still fails well inside the 20 s this test is given.</li>
+     *       quadratic submission still fails well inside the 20 s of CPU time this test is given
+     *       (the grader's limits count the child JVM's CPU time, not the wall clock's: a test that
+     *       waits for a core on a busy machine is not stopped for it).</li>
      * </ul>
      */
     static final int SMALL = 4_000;

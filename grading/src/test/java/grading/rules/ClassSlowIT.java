@@ -130,8 +130,8 @@ class ClassSlowIT {
         // In the sandbox, and with the allowlist screen off: the hostile code really runs, next to
         // its classmates, so this proves what the sandbox and the batch alone keep apart.
         out = work.resolve("out");
-        // Limits of 2 s a test (instead of 5) and 45 s a submission (instead of 180): the class's looping
-        // submission (infinite-loop spins in every awaitTask) then costs 45 s, not 22 tests times the
+        // Limits of 2 s of CPU a test (instead of 5) and 45 s a submission (instead of 180): the class's looping
+        // submission (infinite-loop spins in every awaitTask) then costs 45 s of CPU, not 22 tests times the
         // limit; a correct test takes milliseconds (the one that measures has a limit of its own, 20 s,
         // which the slowest wrong solution uses up) and a correct submission a few seconds.
         run = GraderRun.run(work, HANG_SECONDS, List.of("-Dgrading.unscreened=true"), "grade",
