@@ -91,4 +91,23 @@ public final class LoopState {
     public List<Task> pending() {
         return scheduler.pendingTasks();
     }
+
+    /** Whether {@code task} is in {@code ready} (looked for from the back, where a task just scheduled is). */
+    public boolean readyHolds(Task task) {
+        var it = scheduler.ready.descendingIterator();
+        while (it.hasNext()) {
+            if (it.next() == task) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The failed tasks whose exception nobody retrieved, as the end of {@code run()} reported them on
+     * stderr ("Task exception was never retrieved"); empty before the run has ended.
+     */
+    public List<Task> unretrievedReported() {
+        return scheduler.reportedUnretrieved();
+    }
 }

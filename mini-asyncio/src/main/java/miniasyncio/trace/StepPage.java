@@ -48,6 +48,9 @@ public final class StepPage {
                 .append(",\"limit\":").append(recorder.limit())
                 .append(",\"listed\":").append(StepRecorder.LISTED)
                 .append(",\"outputCut\":").append(recorder.outputCut())
+                .append(",\"tasks\":").append(recorder.taskCount())
+                .append(",\"failedN\":").append(recorder.failureCount())
+                .append(",\"unretrieved\":").append(recorder.unretrieved())
                 .append(",\"ending\":").append(ending == null ? "null" : Json.quote(ending))
                 .append(",\"snaps\":[");
         for (int i = 0; i < steps.size(); i++) {
@@ -75,7 +78,18 @@ public final class StepPage {
             entries(j, s.results(), false, false);
             j.append(",\"resultsN\":").append(s.resultsSize()).append(",\"parked\":");
             entries(j, s.parked(), false, true);
-            j.append(",\"parkedN\":").append(s.parkedSize()).append('}');
+            j.append(",\"parkedN\":").append(s.parkedSize()).append(",\"did\":[");
+            for (int k = 0; k < s.happened().size(); k++) {
+                j.append(k == 0 ? "" : ",").append(Json.quote(s.happened().get(k)));
+            }
+            j.append("],\"moved\":").append(s.moved()).append('}');
+        }
+        j.append("],\n\"failed\":[");
+        List<StepRecorder.Failure> failures = recorder.failures();
+        for (int i = 0; i < failures.size(); i++) {
+            StepRecorder.Failure f = failures.get(i);
+            j.append(i == 0 ? "[" : ",[").append(f.tid()).append(',').append(Json.quote(f.name())).append(',')
+                    .append(Json.quote(f.text())).append(',').append(f.step()).append(']');
         }
         j.append("],\n\"output\":[");
         List<OutputLine> output = recorder.output();
@@ -134,23 +148,32 @@ public final class StepPage {
               <section id="now" aria-label="the running task">
                 <div id="running"></div>
                 <div id="note"></div>
+                <div id="thinned" role="status"></div>
               </section>
-              <section class="box" aria-labelledby="h-ready">
-                <h2 id="h-ready">ready <small>deque: popleft() runs the front, append() adds at the back</small></h2>
-                <div class="deque"><span class="end">popleft &#8592;</span><ol id="ready" data-state="ready"></ol><span class="end">&#8592; append</span></div>
+              <section class="box wide" aria-labelledby="h-did">
+                <h2 id="h-did">what happened <small id="did-since">since the step before, in the order the loop did it</small></h2>
+                <ol id="did" data-state="did"></ol>
+              </section>
+              <section class="box" id="readyBox" aria-labelledby="h-ready">
+                <h2 id="h-ready">ready <span class="count" id="n-ready"></span> <small>deque: popleft() runs the front, append() adds at the back</small></h2>
+                <div class="deque"><span class="end">popleft &#8592; front</span><ol id="ready" data-state="ready"></ol><span class="end">back &#8592; append</span></div>
               </section>
               <section class="box" aria-labelledby="h-sleeping">
-                <h2 id="h-sleeping">sleeping <small>heap by wake time: the top wakes first</small></h2>
+                <h2 id="h-sleeping">sleeping <span class="count" id="n-sleeping"></span> <small>heap by wake time: the top wakes first</small></h2>
                 <ol id="sleeping" data-state="sleeping"></ol>
               </section>
               <section class="box" aria-labelledby="h-results">
-                <h2 id="h-results">results <small>tid &#8594; how the task ended</small></h2>
+                <h2 id="h-results">results <span class="count" id="n-results"></span> <small>tid &#8594; how the task ended</small></h2>
                 <table id="results" data-state="results"><thead><tr><th>tid</th><th>task</th><th>result</th></tr></thead><tbody></tbody></table>
               </section>
               <section class="box" aria-labelledby="h-parked">
-                <h2 id="h-parked">parked <small>waiting on something that is not a timer</small></h2>
+                <h2 id="h-parked">parked <span class="count" id="n-parked"></span> <small>waiting on something that is not a timer</small></h2>
                 <div id="cycle" role="alert"></div>
                 <ol id="parked" data-state="parked"></ol>
+              </section>
+              <section class="box wide" id="failures" aria-labelledby="h-failed">
+                <h2 id="h-failed">failed tasks <span class="count" id="n-failed"></span> <small>every task that failed so far, and at the end whose exception nobody retrieved</small></h2>
+                <ol id="failed" data-state="failed"></ol>
               </section>
               <section class="box wide" aria-labelledby="h-output">
                 <h2 id="h-output">output <small>the program's own lines, by the step that printed them</small></h2>
@@ -160,7 +183,9 @@ public final class StepPage {
                 <h2 id="h-overview">the run <small>a column per step, a row per task: click or drag to go there</small></h2>
                 <canvas id="overview" height="120" aria-label="overview of the run; click to jump to a step"></canvas>
                 <p class="legend"><i class="sw running"></i>running <i class="sw ready"></i>ready
-                  <i class="sw sleeping"></i>sleeping <i class="sw parked"></i>parked <i class="sw done"></i>finished</p>
+                  <i class="sw sleeping"></i>sleeping <i class="sw parked"></i>parked <i class="sw done"></i>finished
+                  <i class="sw failed"></i>failed</p>
+                <p id="overviewNote" class="legend"></p>
               </section>
               <section class="box wide" aria-labelledby="h-timeline">
                 <h2 id="h-timeline">the timeline <small>time to the right, as <code>--trace-html</code> draws it: the line is this step; click a bar to go there</small></h2>

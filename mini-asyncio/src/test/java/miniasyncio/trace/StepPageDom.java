@@ -47,6 +47,28 @@ final class StepPageDom {
         return entries;
     }
 
+    /** The tids of the entries of {@code data-state="state"} outlined as new or moved since the step before. */
+    List<Integer> moved(String state) {
+        Matcher block = Pattern.compile("data-state=\"" + state + "\">(.*?)</(ol|table)>", Pattern.DOTALL).matcher(dom);
+        if (!block.find()) {
+            throw new AssertionError("no element with data-state=\"" + state + "\" in the page");
+        }
+        List<Integer> tids = new ArrayList<>();
+        Matcher entry = Pattern.compile("<(?:li|tr) class=\"([^\"]*)\" data-tid=\"(\\d+)\">").matcher(block.group(1));
+        while (entry.find()) {
+            if (List.of(entry.group(1).split(" ")).contains("moved")) {
+                tids.add(Integer.parseInt(entry.group(2)));
+            }
+        }
+        return tids;
+    }
+
+    /** The count in the header of a structure ("(3)"), by the id of its counter ({@code n-ready}). */
+    String count(String state) {
+        Matcher m = Pattern.compile("id=\"n-" + state + "\">([^<]*)</span>").matcher(dom);
+        return m.find() ? m.group(1) : null;
+    }
+
     /** The text of the element with {@code id}. */
     String text(String id) {
         Matcher m = Pattern.compile("id=\"" + id + "\"[^>]*>(.*?)</div>", Pattern.DOTALL).matcher(dom);
@@ -109,7 +131,7 @@ final class StepPageDom {
         List<String> out = new ArrayList<>();
         for (JsonElement e : snap.getAsJsonArray(state)) {
             JsonArray a = e.getAsJsonArray();
-            String task = "task " + a.get(0).getAsInt() + " (" + a.get(1).getAsString() + ")";
+            String task = StepRecorder.label(a.get(0).getAsInt(), a.get(1).getAsString());
             out.add(switch (state) {
                 case "ready" -> task + ": send " + a.get(2).getAsString();
                 case "sleeping" -> task + " wakes at " + String.format(java.util.Locale.ROOT, "%.3f s",

@@ -99,7 +99,7 @@ class StepRecorderTest {
                 assertThat(s.sleeping().get(k).wakeNanos()).isGreaterThanOrEqualTo(s.sleeping().get(k - 1).wakeNanos());
             }
         }
-        assertThat(recorder.finalState().results()).extracting(Entry::text).contains("returned done", "returned 5");
+        assertThat(recorder.finalState().results()).extracting(Entry::text).contains("returned \"done\"", "returned 5");
     }
 
     /**
@@ -162,8 +162,8 @@ class StepRecorderTest {
         Scheduler scheduler = new Answering();
         StepRecorder recorder = StepRecorder.attach(scheduler, 100);
         scheduler.run("main", () -> Scheduler.syscall("ask", "hello"));
-        assertThat(recorder.steps()).extracting(Snapshot::sent).containsExactly("null", "hello!");
-        assertThat(recorder.steps()).extracting(Snapshot::what).containsExactly("hello", "hello!");
+        assertThat(recorder.steps()).extracting(Snapshot::sent).containsExactly("null", "\"hello!\"");
+        assertThat(recorder.steps()).extracting(Snapshot::what).containsExactly("\"hello\"", "\"hello!\"");
     }
 
     @Test

@@ -96,30 +96,41 @@ class StepThroughHomeworkBrowserTest {
                 dir.resolve("profile"));
         // step 2: gather made tasks 2, 3, 4; main awaits task 2 (the first argument)
         StepPageDom two = new StepPageDom(doms.get("step=2"));
-        assertThat(two.text("running")).startsWith("running task 2 (task 2) (its step 1), sent null");
-        assertThat(two.entries("ready")).containsExactly("task 3 (task 3): send null", "task 4 (task 4): send null");
-        assertThat(two.entries("parked")).containsExactly("task 1 (main): AwaitTask[tid=2], awaits task 2 (task 2)");
+        assertThat(two.text("running")).startsWith("running task 2 (its step 1), sent null");
+        assertThat(two.entries("did")).containsExactly("created task 2, task 3, task 4 -> ready",
+                "task 1 (main) yielded AwaitTask[tid=2] -> parked, awaits task 2", "popleft -> task 2, sent null");
+        assertThat(two.entries("ready")).containsExactly("task 3: send null", "task 4: send null");
+        assertThat(two.entries("parked")).containsExactly("task 1 (main): AwaitTask[tid=2], awaits task 2");
 
         // step 5, t=0.1: b is read first, but main still awaits a
         StepPageDom five = new StepPageDom(doms.get("step=5"));
-        assertThat(five.text("running")).startsWith("running task 3 (task 3) (its step 2)")
-                .endsWith("then it returned b.txt: contents");
+        assertThat(five.text("running")).startsWith("running task 3 (its step 2)")
+                .endsWith("then it returned \"b.txt: contents\"");
         assertThat(five.entries("sleeping")).containsExactly(
-                "task 2 (task 2) wakes at 0.200 s: Sleep[duration=0.2]",
-                "task 4 (task 4) wakes at 0.300 s: Sleep[duration=0.3]");
-        assertThat(five.entries("parked")).containsExactly("task 1 (main): AwaitTask[tid=2], awaits task 2 (task 2)");
+                "task 2 wakes at 0.200 s: Sleep[duration=0.2]",
+                "task 4 wakes at 0.300 s: Sleep[duration=0.3]");
+        assertThat(five.entries("parked")).containsExactly("task 1 (main): AwaitTask[tid=2], awaits task 2");
 
         // steps 7, 8, 10: main is sent each result, in argument order (b's was already in results)
         assertThat(new StepPageDom(doms.get("step=7")).text("running"))
-                .isEqualTo("running task 1 (main) (its step 2), sent a.txt: contents, then it yielded AwaitTask[tid=3]");
+                .isEqualTo("running task 1 (main) (its step 2), sent \"a.txt: contents\", then it yielded AwaitTask[tid=3]");
+        // a's result goes to results, and the homework's finishTask makes main (who awaited it) ready with it
+        assertThat(new StepPageDom(doms.get("step=7")).entries("did")).containsExactly(
+                "task 2 returned \"a.txt: contents\" -> results[2]",
+                "task 1 (main) -> ready, no longer parked, to be sent \"a.txt: contents\"",
+                "popleft -> task 1 (main), sent \"a.txt: contents\"");
         StepPageDom eight = new StepPageDom(doms.get("step=8"));
         assertThat(eight.text("running"))
-                .isEqualTo("running task 1 (main) (its step 3), sent b.txt: contents, then it yielded AwaitTask[tid=4]");
-        assertThat(eight.entries("results")).containsExactly("3 task 3 returned b.txt: contents",
-                "2 task 2 returned a.txt: contents");
+                .isEqualTo("running task 1 (main) (its step 3), sent \"b.txt: contents\", then it yielded AwaitTask[tid=4]");
+        // b had already finished: awaitTask answers at once, main goes through ready without parking
+        assertThat(eight.entries("did")).containsExactly(
+                "task 1 (main) yielded AwaitTask[tid=3] -> back of ready, to be sent \"b.txt: contents\"",
+                "popleft -> task 1 (main), sent \"b.txt: contents\"");
+        assertThat(eight.entries("results")).containsExactly("3 task 3 returned \"b.txt: contents\"",
+                "2 task 2 returned \"a.txt: contents\"");
         StepPageDom ten = new StepPageDom(doms.get("step=10"));
-        assertThat(ten.text("running")).isEqualTo("running task 1 (main) (its step 4), sent c.txt: contents,"
-                + " then it returned [a.txt: contents, b.txt: contents, c.txt: contents]");
+        assertThat(ten.text("running")).isEqualTo("running task 1 (main) (its step 4), sent \"c.txt: contents\","
+                + " then it returned [\"a.txt: contents\", \"b.txt: contents\", \"c.txt: contents\"]");
         assertThat(ten.entries("parked")).isEmpty();
         for (int n : new int[] {2, 5, 8}) {
             StepPageDom page = new StepPageDom(doms.get("step=" + n));
