@@ -53,6 +53,28 @@ class StepThroughHomeworkBrowserTest {
             }
             """;
 
+    /** Three tasks awaiting each other in a ring (a awaits b, b awaits c, c awaits a); main awaits a. */
+    static final String RING = """
+            package steptest;
+
+            import static homework.Homework.awaitTask;
+            import static miniasyncio.MiniAsyncio.createTask;
+
+            import homework.HomeworkScheduler;
+
+            public class Ring {
+                public static void main(String[] args) {
+                    int[] tids = new int[3];
+                    new HomeworkScheduler().run("main", () -> {
+                        tids[0] = createTask("a", () -> awaitTask(tids[1]));
+                        tids[1] = createTask("b", () -> awaitTask(tids[2]));
+                        tids[2] = createTask("c", () -> awaitTask(tids[0]));
+                        return awaitTask(tids[0]);
+                    });
+                }
+            }
+            """;
+
     @BeforeAll
     static void compileTheHomework() throws Exception {
         Path sources = Path.of("..", "homework", "src", "main", "java", "homework");
@@ -65,6 +87,9 @@ class StepThroughHomeworkBrowserTest {
         Files.createDirectories(deadlock.getParent());
         Files.writeString(deadlock, DEADLOCK, StandardCharsets.UTF_8);
         files.add(deadlock.toString());
+        Path ring = classes.resolve("src/steptest/Ring.java");
+        Files.writeString(ring, RING, StandardCharsets.UTF_8);
+        files.add(ring.toString());
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
                 "-proc:none", "-nowarn", "-Xlint:none"));
@@ -132,6 +157,10 @@ class StepThroughHomeworkBrowserTest {
         assertThat(ten.text("running")).isEqualTo("running task 1 (main) (its step 4), sent \"c.txt: contents\","
                 + " then it returned [\"a.txt: contents\", \"b.txt: contents\", \"c.txt: contents\"]");
         assertThat(ten.entries("parked")).isEmpty();
+        for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
+            StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(html, List.of("step=2", "step=7", "step=10",
+                    "step=end"), size[0], size[1], dir.resolve("profile")), size[0]);
+        }
         for (int n : new int[] {2, 5, 8}) {
             StepPageDom page = new StepPageDom(doms.get("step=" + n));
             JsonObject snap = StepPageDom.snap(json, n);
@@ -170,5 +199,33 @@ class StepThroughHomeworkBrowserTest {
         assertThat(StepThroughBrowserTest.count(javax.imageio.ImageIO.read(png.toFile()), 0xb00020))
                 .as("the red deadlock banner").isGreaterThan(2000);
         assertThat(new File(png.toString())).exists();
+    }
+
+    @Test
+    void aCycleOfThreeIsNamedAtTheEndAndFitsTheWindow() throws Exception {
+        Chromium chromium = Chromium.findOrSkip();
+        Path html = dir.resolve("ring.html");
+        CliRun run = run("steptest.Ring", html);
+        assertThat(run.exit()).isEqualTo(1);
+
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=4", "step=end"), dir.resolve("profile"));
+
+        // c, the last to run, awaits a: the ring closes; what happened says so before the end
+        assertThat(new StepPageDom(doms.get("step=end")).entries("did"))
+                .containsExactly("task 4 (c) yielded AwaitTask[tid=2] -> parked, awaits task 2 (a)");
+        StepPageDom end = new StepPageDom(doms.get("step=end"));
+        assertThat(end.text("cycle")).isEqualTo("deadlock: task 2 (a) awaits task 3 (b) awaits task 4 (c) awaits task 2 (a);"
+                + " nothing else can wake them");
+        assertThat(end.count("parked")).isEqualTo("(4)");
+        assertThat(new StepPageDom(doms.get("step=4")).entries("did")).containsExactly(
+                "task 3 (b) yielded AwaitTask[tid=4] -> parked, awaits task 4 (c)", "popleft -> task 4 (c), sent null");
+        for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
+            StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(html, List.of("step=1", "step=4", "step=end"),
+                    size[0], size[1], dir.resolve("profile")), size[0]);
+        }
+        Path png = Path.of("target", "step-through", "ring-end-phone.png");
+        Files.createDirectories(png.getParent());
+        chromium.screenshot(html, "step=end", png, 390, 844, dir.resolve("profile"));
+        assertThat(png).exists();
     }
 }
