@@ -110,4 +110,14 @@ public final class LoopState {
     public List<Task> unretrievedReported() {
         return scheduler.reportedUnretrieved();
     }
+
+    /**
+     * The line of the program's own code where {@code task} is suspended (the first frame of its
+     * stack that is not the kit's machinery or the JDK's), or null when it has not started or has
+     * ended. It walks the task's stack: a step-through recorder asks it, an untraced run never does.
+     */
+    public StackTraceElement suspendedLine(Task task) {
+        StackTraceElement[] stack = task.suspendedStack();
+        return stack.length == 0 ? null : MonitorWatchdog.firstUserFrame(stack);
+    }
 }

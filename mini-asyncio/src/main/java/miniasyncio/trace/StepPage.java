@@ -1,7 +1,9 @@
 package miniasyncio.trace;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import miniasyncio.trace.StepRecorder.Entry;
 import miniasyncio.trace.StepRecorder.OutputLine;
 import miniasyncio.trace.StepRecorder.Snapshot;
@@ -26,6 +28,11 @@ public final class StepPage {
     }
 
     public static String render(StepRecorder recorder, String title, String ending) {
+        return render(recorder, title, ending, StepPage.class.getClassLoader());
+    }
+
+    /** The page; {@code loader} loaded the program, and finds its sources for the lines tasks wait at. */
+    public static String render(StepRecorder recorder, String title, String ending, ClassLoader loader) {
         Timeline timeline = recorder.timeline();
         String picture = timeline == null
                 ? "<p class=\"legend\">(The timeline with time to the right is drawn for runs of up to "
@@ -33,11 +40,44 @@ public final class StepPage {
                 : "<div id=\"timelineBox\">" + HtmlTimeline.svg(timeline) + "</div>";
         return PAGE.replace("%TITLE%", HtmlTimeline.esc(title))
                 .replace("%TIMELINE%", picture)
-                .replace("%JSON%", json(recorder, title, ending));
+                .replace("%JSON%", json(recorder, title, ending, new SourceLines(loader)));
     }
 
     /** The recording as JSON: what the page draws, and what a test reads back. */
     public static String json(StepRecorder recorder, String title, String ending) {
+        return json(recorder, title, ending, new SourceLines(StepPage.class.getClassLoader()));
+    }
+
+    /**
+     * The lines tasks wait at, each written once: "Example.java:37" and its text (or null), which
+     * the entries name by their index (-1: none).
+     */
+    private static final class Lines {
+        final Map<StackTraceElement, Integer> index = new LinkedHashMap<>();
+        final SourceLines sources;
+
+        Lines(SourceLines sources) {
+            this.sources = sources;
+        }
+
+        int of(StackTraceElement frame) {
+            return frame == null ? -1 : index.computeIfAbsent(frame, f -> index.size());
+        }
+
+        void write(StringBuilder j) {
+            j.append('[');
+            int i = 0;
+            for (StackTraceElement f : index.keySet()) {
+                String text = sources.line(f);
+                j.append(i++ == 0 ? "[" : ",[").append(Json.quote(f.getFileName() + ":" + f.getLineNumber())).append(',')
+                        .append(text == null ? "null" : Json.quote(text)).append(']');
+            }
+            j.append(']');
+        }
+    }
+
+    static String json(StepRecorder recorder, String title, String ending, SourceLines sources) {
+        Lines lines = new Lines(sources);
         List<Snapshot> steps = new ArrayList<>(recorder.steps());
         steps.add(recorder.finalState());
         StringBuilder j = new StringBuilder(256 + steps.size() * 300);
@@ -68,16 +108,17 @@ public final class StepPage {
                     .append(",\"thr\":").append(s.sentThrow())
                     .append(",\"end\":").append(Json.quote(s.ending()))
                     .append(",\"what\":").append(Json.quote(s.what()))
+                    .append(",\"at\":").append(lines.of(s.at()))
                     .append(",\"ready\":");
-            entries(j, s.ready(), false, false);
+            entries(j, s.ready(), false, false, lines);
             j.append(",\"readyN\":").append(s.readySize()).append(",\"sleeping\":");
-            entries(j, s.sleeping(), true, false);
+            entries(j, s.sleeping(), true, false, lines);
             j.append(",\"sleepingN\":").append(s.sleepingSize())
                     .append(",\"sleepingAll\":").append(s.sleepingComplete())
                     .append(",\"results\":");
-            entries(j, s.results(), false, false);
+            entries(j, s.results(), false, false, null);
             j.append(",\"resultsN\":").append(s.resultsSize()).append(",\"parked\":");
-            entries(j, s.parked(), false, true);
+            entries(j, s.parked(), false, true, lines);
             j.append(",\"parkedN\":").append(s.parkedSize()).append(",\"did\":[");
             for (int k = 0; k < s.happened().size(); k++) {
                 j.append(k == 0 ? "" : ",").append(Json.quote(s.happened().get(k)));
@@ -98,10 +139,13 @@ public final class StepPage {
             j.append(i == 0 ? "" : ",").append('[').append(line.step()).append(',').append(line.duringStep() ? 1 : 0)
                     .append(',').append(Json.quote(line.text())).append(']');
         }
-        return j.append("]}").toString();
+        j.append("],\n\"lines\":");
+        lines.write(j);
+        return j.append('}').toString();
     }
 
-    private static void entries(StringBuilder j, List<Entry> entries, boolean wake, boolean awaits) {
+    /** [tid, name, text], then the wake time (sleeping), the tid awaited (parked), the line it waits at (not results). */
+    private static void entries(StringBuilder j, List<Entry> entries, boolean wake, boolean awaits, Lines lines) {
         j.append('[');
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
@@ -112,6 +156,9 @@ public final class StepPage {
             }
             if (awaits) {
                 j.append(',').append(e.awaits());
+            }
+            if (lines != null) {
+                j.append(',').append(lines.of(e.at()));
             }
             j.append(']');
         }

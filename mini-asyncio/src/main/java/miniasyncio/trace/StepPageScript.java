@@ -35,6 +35,15 @@ final class StepPageScript {
             });
             data.failed.forEach(f => names.set(f[0], f[1]));
             const nameOf = tid => names.has(tid) ? label(tid, names.get(tid)) : 'task ' + tid;
+            // "waits at Example.java:37 sleep(delay);": the line of its own code a task is suspended at
+            function waits(i, verb) {
+              const line = i >= 0 ? data.lines[i] : null;
+              if (!line) return '';
+              const span = el('span', 'waits');
+              span.append(verb + ' ', el('code', 'file', line[0]));
+              if (line[1]) span.append(' ', el('code', 'src', line[1]));
+              return span;
+            }
             function el(tag, cls, text) {
               const e = document.createElement(tag);
               if (cls) e.className = cls;
@@ -110,7 +119,8 @@ final class StepPageScript {
                 running.append('The loop stopped: ' + why + '.');
               } else {
                 running.append('running ', el('span', 'task', label(s.tid, s.name)), ' (its step ' + s.k + '), ',
-                  s.thr ? 'thrown ' : 'sent ', el('code', '', s.sent), ', then it ', s.end + ' ', el('code', '', s.what));
+                  s.thr ? 'thrown ' : 'sent ', el('code', '', s.sent), ', then it ', s.end + ' ', el('code', '', s.what),
+                  waits(s.at, 'resumed at'));
               }
               const notes = [];
               if (!end && data.stride > 1 && at + 1 < last) notes.push('the next ' + (data.stride - 1).toLocaleString('en') + ' steps were not kept');
@@ -137,12 +147,16 @@ final class StepPageScript {
               $('n-parked').textContent = s.parkedN < 0 ? '(?)' : '(' + count(s.parkedN) + ')';
               showFailures(s, end);
 
-              entries($('ready'), s.ready, e => el('li', '', label(e[0], e[1]) + ': send ' + e[2]), s.readyN);
+              entries($('ready'), s.ready, e => {
+                const li = el('li', '', label(e[0], e[1]) + ': send ' + e[2]);
+                li.append(waits(e[3], 'at'));
+                return li;
+              }, s.readyN);
               entries($('sleeping'), s.sleeping, e => {
                 const li = el('li');
                 // read aloud (and by tests) as "task 2 (worker A) wakes at 0.100 s: Sleep[...]"; drawn time first
                 li.append(el('span', 'who', label(e[0], e[1])), el('span', 'sr', ' wakes at '), el('span', 'wake', secs(e[3])),
-                  el('span', 'sr', ': '), el('code', '', e[2]));
+                  el('span', 'sr', ': '), el('code', '', e[2]), waits(e[4], 'at'));
                 if (moved(e[0])) li.classList.add('moved');
                 return li;
               }, s.sleepingN);
@@ -171,6 +185,7 @@ final class StepPageScript {
               const cycle = cycleIn(s);
               entries($('parked'), s.parked, e => {
                 const li = el('li', '', label(e[0], e[1]) + ': ' + e[2] + (e[3] ? ', awaits ' + nameOf(e[3]) : ''));
+                li.append(waits(e[4], 'at'));
                 if (cycle && cycle.includes(e[0])) li.classList.add('incycle');
                 if (moved(e[0])) li.classList.add('moved');
                 return li;

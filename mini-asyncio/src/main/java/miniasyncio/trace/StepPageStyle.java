@@ -50,6 +50,9 @@ final class StepPageStyle {
             /* a long value wraps where it must, never widens the page */
             .entry, td, #running, #did li, #note, #thinned, #cycle { overflow-wrap: break-word; min-width: 0; }
             code, #output .text, td:last-child { overflow-wrap: anywhere; min-width: 0; }
+            .waits { display: block; flex-basis: 100%; font-size: 0.78em; color: var(--soft); font-weight: normal; }
+            #running .waits { display: inline; margin-left: 0.6em; }
+            .waits code { font-size: 0.95em; } .waits .src { color: var(--ink); }
             .count { font-weight: normal; font-variant-numeric: tabular-nums; }
             #did li { padding: 0.05em 0.4em; border-left: 0.3em solid var(--line); margin: 0.1em 0; }
             #did li:last-child { border-left-color: var(--running); }

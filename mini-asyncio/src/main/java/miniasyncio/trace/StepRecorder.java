@@ -88,6 +88,8 @@ public final class StepRecorder implements Instrument {
         int steps;
         long sleepOrder = Long.MAX_VALUE; // when it went to sleep: ties in wake time go first in, first out
         Object syscall = NOT_STARTED;       // what its last step yielded: made into text only when listed
+        StackTraceElement at;               // the line it is suspended at, read after its step number atSteps
+        int atSteps = -1;
 
         Info(String name) {
             this.name = name;
@@ -109,7 +111,7 @@ public final class StepRecorder implements Instrument {
      * One entry of a structure: a task and what the structure says about it (the value it will
      * be sent, its wake time, its result, what it is parked on).
      */
-    public record Entry(int tid, String name, String text, long wakeNanos, int awaits) {
+    public record Entry(int tid, String name, String text, long wakeNanos, int awaits, StackTraceElement at) {
         /** "task 3 (worker B)"; an unnamed task is just "task 3". */
         public String label() {
             return StepRecorder.label(tid, name);
@@ -131,14 +133,16 @@ public final class StepRecorder implements Instrument {
      *                   (worker A) -> ready", "timer due at 0.100 s: task 2 (worker A) -> ready", "popleft
      *                   -> task 2 (worker A), sent null")
      * @param moved      the tasks those lines put somewhere new (the page outlines them)
+     * @param at         the line of its own code the running task resumes at (null: its first step)
      */
     public record Snapshot(long n, long nanos, String idleBefore, int tid, String name, int taskStep, String sent,
                            boolean sentThrow, String ending, String what, List<Entry> ready, int readySize, List<Entry> sleeping,
                            int sleepingSize, boolean sleepingComplete, List<Entry> results, int resultsSize,
-                           List<Entry> parked, int parkedSize, List<String> happened, List<Integer> moved) {
+                           List<Entry> parked, int parkedSize, List<String> happened, List<Integer> moved,
+                           StackTraceElement at) {
         Snapshot withEnding(String ending, String what) {
             return new Snapshot(n, nanos, idleBefore, tid, name, taskStep, sent, sentThrow, ending, what, ready, readySize,
-                    sleeping, sleepingSize, sleepingComplete, results, resultsSize, parked, parkedSize, happened, moved);
+                    sleeping, sleepingSize, sleepingComplete, results, resultsSize, parked, parkedSize, happened, moved, at);
         }
     }
 
@@ -222,8 +226,28 @@ public final class StepRecorder implements Instrument {
         current = new Snapshot(steps, state.nanoTime() - start, idle, task.tid(), info.name, info.steps,
                 text(sent), state.pendingIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
                 state.sleepingSize(), state.sleepingSize() <= SCAN_LIMIT, results(), state.results().size(),
-                parked.listed(), parked.size(), happened.lines(), happened.moved());
+                parked.listed(), parked.size(), happened.lines(), happened.moved(), at(task, info, info.steps - 1));
         happened.clear();
+    }
+
+    /**
+     * The line {@code task} is suspended at, after {@code done} steps of its own: read from its stack
+     * once per step of it, and only for a task a kept step lists (the stack walk costs a few microseconds).
+     */
+    private StackTraceElement at(Task task, Info info, int done) {
+        if (info == null) {
+            return null;
+        }
+        if (info.atSteps != done) {
+            info.at = done == 0 ? null : state.suspendedLine(task);
+            info.atSteps = done;
+        }
+        return info.at;
+    }
+
+    private StackTraceElement at(Task task) {
+        Info info = tasks.get(task.tid());
+        return at(task, info, info == null ? 0 : info.steps);
     }
 
     /** Whether what happens now is written down: the next step (steps + 1) will be kept. */
@@ -377,7 +401,7 @@ public final class StepRecorder implements Instrument {
             timeline.taskExited(task, outcome);
         }
         Info info = tasks.remove(task.tid());
-        lastFinished.addLast(new Entry(task.tid(), info == null ? task.name() : info.name, "", 0, 0));
+        lastFinished.addLast(new Entry(task.tid(), info == null ? task.name() : info.name, "", 0, 0, null));
         if (lastFinished.size() > LISTED) {
             lastFinished.removeFirst();
         }
@@ -427,7 +451,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> ready = new ArrayList<>();
         for (Task t : state.ready(LISTED)) {
             Object value = state.pendingValue(t);
-            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + text(value), 0, 0));
+            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + text(value), 0, 0, at(t)));
         }
         return ready;
     }
@@ -448,7 +472,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> sleeping = new ArrayList<>();
         for (Task t : asleep.subList(0, Math.min(LISTED, asleep.size()))) {
             Info info = tasks.get(t.tid());
-            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), t.wakeAt() - start, 0));
+            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), t.wakeAt() - start, 0, at(t)));
         }
         return sleeping;
     }
@@ -460,7 +484,7 @@ public final class StepRecorder implements Instrument {
         for (Entry finished : lastFinished) {
             Step.Outcome outcome = results.get(finished.tid());
             if (outcome != null) {
-                listed.add(new Entry(finished.tid(), finished.name(), outcome(outcome), 0, 0));
+                listed.add(new Entry(finished.tid(), finished.name(), outcome(outcome), 0, 0, null));
             }
         }
         return listed;
@@ -492,7 +516,7 @@ public final class StepRecorder implements Instrument {
             if (parked.size() < LISTED) {
                 Info info = tasks.get(t.tid());
                 parked.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), 0,
-                        info == null ? 0 : info.awaits()));
+                        info == null ? 0 : info.awaits(), at(t)));
             }
         }
         parked.sort(Comparator.comparingInt(Entry::tid));
@@ -510,9 +534,10 @@ public final class StepRecorder implements Instrument {
         }
         List<Entry> parked = new ArrayList<>();
         tasks.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(LISTED).forEach(e -> parked.add(
-                new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits())));
+                new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits(),
+                        e.getValue().atSteps == e.getValue().steps ? e.getValue().at : null))); // a line read since its last step
         return new Snapshot(steps + 1, endNanos, idleSince.toString(), 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
-                true, results(), state.results().size(), parked, tasks.size(), happened.lines(), happened.moved());
+                true, results(), state.results().size(), parked, tasks.size(), happened.lines(), happened.moved(), null);
     }
 
     /** Every failed task (the first {@link #FAILURES}), in the order they failed. */

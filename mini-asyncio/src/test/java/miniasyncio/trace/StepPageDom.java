@@ -99,8 +99,40 @@ final class StepPageDom {
         return lines;
     }
 
-    /** Table cells become "1 main returned null"; other tags vanish; entities are undone. */
+    /**
+     * The line each entry of {@code data-state="state"} is suspended at, as the page writes it
+     * ("at Example.java:37 sleep(delay); // ..."), "" for an entry with none.
+     */
+    List<String> waits(String state) {
+        Matcher block = Pattern.compile("data-state=\"" + state + "\">(.*?)</(ol|table)>", Pattern.DOTALL).matcher(dom);
+        if (!block.find()) {
+            throw new AssertionError("no element with data-state=\"" + state + "\" in the page");
+        }
+        List<String> lines = new ArrayList<>();
+        Matcher entry = Pattern.compile("<(li|tr) class=\"(?:[^\"]* )?entry(?: [^\"]*)?\" data-tid=\"\\d+\">(.*?)</\\1>",
+                Pattern.DOTALL).matcher(block.group(1));
+        while (entry.find()) {
+            Matcher w = WAITS.matcher(entry.group(2));
+            lines.add(w.find() ? plain(w.group(1)) : "");
+        }
+        return lines;
+    }
+
+    /** Where the running task resumed ("resumed at Example.java:37 ..."), or "". */
+    String resumedAt() {
+        Matcher m = Pattern.compile("id=\"running\"[^>]*>(.*?)</div>", Pattern.DOTALL).matcher(dom);
+        if (!m.find()) {
+            return null;
+        }
+        Matcher w = WAITS.matcher(m.group(1));
+        return w.find() ? plain(w.group(1)) : "";
+    }
+
+    private static final Pattern WAITS = Pattern.compile("<span class=\"waits\">(.*?)</span>", Pattern.DOTALL);
+
+    /** Table cells become "1 main returned null"; the line a task waits at and other tags vanish; entities are undone. */
     private static String plain(String html) {
+        html = WAITS.matcher(html).replaceAll("");
         return html.replaceAll("</td><td[^>]*>", " ").replaceAll("<[^>]+>", "").replace("&lt;", "<")
                 .replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&").trim();
     }

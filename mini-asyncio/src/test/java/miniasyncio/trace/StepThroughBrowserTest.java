@@ -191,6 +191,44 @@ class StepThroughBrowserTest {
         assertThat(end.paragraph("overviewNote")).isEqualTo("Drawn: all 4 tasks.");
     }
 
+    /** "Example.java:37 sleep(delay); ...": the line of Example's source that holds {@code code}, as the page names it. */
+    static String exampleLine(String code) throws Exception {
+        List<String> lines = Files.readAllLines(Path.of("src", "main", "java", "miniasyncio", "examples", "Example.java"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().startsWith(code)) {
+                return "Example.java:" + (i + 1) + " " + lines.get(i).strip();
+            }
+        }
+        throw new AssertionError("no line starts with " + code + " in Example.java");
+    }
+
+    @Test
+    void eachTaskShowsTheLineOfItsOwnCodeItIsSuspendedAt() throws Exception {
+        Chromium chromium = Chromium.findOrSkip();
+        Path html = dir.resolve("ex.html");
+        assertThat(CliRun.of("run", "Example", "--virtual-time", "--step-through", html.toString()).exit()).isZero();
+        String worker = exampleLine("sleep(delay);");  // in worker(): each worker waits here
+        String main = exampleLine("sleep(0.01);");     // in main()
+
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=7", "step=12"), dir.resolve("profile"));
+
+        // step 2: A starts (no line yet), B and C have not started, main sleeps in main()
+        StepPageDom two = new StepPageDom(doms.get("step=2"));
+        assertThat(two.resumedAt()).isEmpty();
+        assertThat(two.waits("ready")).containsExactly("", "");
+        assertThat(two.waits("sleeping")).containsExactly("at " + main);
+        // step 7: A resumes in worker(); B (ready) and C (asleep) wait at the same line of their own
+        StepPageDom seven = new StepPageDom(doms.get("step=7"));
+        assertThat(seven.resumedAt()).isEqualTo("resumed at " + worker);
+        assertThat(seven.waits("ready")).containsExactly("at " + worker);
+        assertThat(seven.waits("sleeping")).containsExactly("at " + worker);
+        StepPageDom twelve = new StepPageDom(doms.get("step=12"));
+        assertThat(twelve.resumedAt()).isEqualTo("resumed at " + worker);
+        assertThat(twelve.waits("sleeping")).containsExactly("at " + worker, "at " + worker);
+        // the line is beside the entry, not in the text that the other tests compare
+        assertThat(seven.entries("ready")).containsExactly("task 3 (worker B): send null");
+    }
+
     @Test
     void theStepTheTaskRunsSaysWhatItWasSentAndWhatItYielded() throws Exception {
         Chromium chromium = Chromium.findOrSkip();

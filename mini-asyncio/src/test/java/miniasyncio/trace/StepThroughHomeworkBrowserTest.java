@@ -126,6 +126,7 @@ class StepThroughHomeworkBrowserTest {
                 "task 1 (main) yielded AwaitTask[tid=2] -> parked, awaits task 2", "popleft -> task 2, sent null");
         assertThat(two.entries("ready")).containsExactly("task 3: send null", "task 4: send null");
         assertThat(two.entries("parked")).containsExactly("task 1 (main): AwaitTask[tid=2], awaits task 2");
+        assertThat(two.waits("parked")).singleElement().asString().matches("at Homework\\.java:\\d+.*");
 
         // step 5, t=0.1: b is read first, but main still awaits a
         StepPageDom five = new StepPageDom(doms.get("step=5"));
