@@ -347,6 +347,12 @@ class StepThroughBrowserTest {
         assertThat(count(image, 0xd62728)).as("pixels of the running task and of running cells (red)").isGreaterThan(1500);
         assertThat(count(image, 0x9ecae1)).as("pixels of sleeping entries and cells (blue)").isGreaterThan(1500);
         assertThat(count(image, 0xfff3c4)).as("the output line of this step, highlighted").isGreaterThan(3000);
+
+        // the one in docs/observing.md: step 7, what happened (a timer due) and the line each task waits at
+        Path seven = png.resolveSibling("example-step-7.png");
+        chromium.screenshot(html, "step=7", seven, 1366, 1000, dir.resolve("profile"));
+        assertThat(count(ImageIO.read(seven.toFile()), 0xd62728)).as("the running task and the outlines (red)")
+                .isGreaterThan(1500);
     }
 
     @Test

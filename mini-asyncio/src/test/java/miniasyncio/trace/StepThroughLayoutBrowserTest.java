@@ -106,6 +106,11 @@ class StepThroughLayoutBrowserTest {
         chromium.screenshot(html, "step=5", png, 1366, 1400, dir.resolve("profile"));
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(StepThroughBrowserTest.count(image, 0x7b1fa2)).as("pixels of the failed colour").isGreaterThan(800);
+        // the one in docs/observing.md: the same step on a phone
+        Path phone = png.resolveSibling("failing-phone-step-5.png");
+        chromium.screenshot(html, "step=5", phone, 390, 844, dir.resolve("profile"));
+        assertThat(StepThroughBrowserTest.count(ImageIO.read(phone.toFile()), 0x7b1fa2)).as("the failed colour on a phone")
+                .isGreaterThan(300);
 
         // a run thinned to every 16th step still lists the failure at its end
         Path thin = dir.resolve("thin.html");
