@@ -213,12 +213,19 @@ final class ObserveOptions {
             ok &= write(err, "--trace-html", numbered(traceHtml, i), HtmlTimeline.render(timeline,
                     title(name, i, recorders.size())));
         }
+        if (output != null) {
+            output.finish(); // what the program printed after its last run
+        }
+        List<String> pages = new ArrayList<>();
+        for (int i = 0; i < stepRecorders.size(); i++) {
+            pages.add(numbered(stepThrough, i).getFileName().toString());
+        }
         for (int i = 0; i < stepRecorders.size(); i++) {
             String title = title(name, i, stepRecorders.size());
             // the failure ended the last loop; an earlier one ended on its own
             String why = i == stepRecorders.size() - 1 ? ending : null;
             ok &= write(err, "--step-through", numbered(stepThrough, i), StepPage.render(stepRecorders.get(i), title, why,
-                    programLoader));
+                    programLoader, pages, i));
         }
         for (int i = 0; i < allStats.size(); i++) {
             out.println();

@@ -33,14 +33,48 @@ public final class StepPage {
 
     /** The page; {@code loader} loaded the program, and finds its sources for the lines tasks wait at. */
     public static String render(StepRecorder recorder, String title, String ending, ClassLoader loader) {
+        return render(recorder, title, ending, loader, List.of(), 0);
+    }
+
+    /**
+     * The page of scheduler {@code index} of a program that made several, {@code pages} naming
+     * each one's file (beside this one): the page links the others.
+     */
+    public static String render(StepRecorder recorder, String title, String ending, ClassLoader loader,
+                                List<String> pages, int index) {
         Timeline timeline = recorder.timeline();
         String picture = timeline == null
                 ? "<p class=\"legend\">(The timeline with time to the right is drawn for runs of up to "
                         + StepRecorder.TIMELINE_STEPS + " steps; this one had " + recorder.stepCount() + ".)</p>"
                 : "<div id=\"timelineBox\">" + HtmlTimeline.svg(timeline) + "</div>";
         return PAGE.replace("%TITLE%", HtmlTimeline.esc(title))
+                .replace("%PAGES%", pages(pages, index))
                 .replace("%TIMELINE%", picture)
                 .replace("%JSON%", json(recorder, title, ending, new SourceLines(loader)));
+    }
+
+    /** "This program made 3 schedulers: page 1, 2 (this one), 3", each other page a link; "" for one. */
+    private static String pages(List<String> pages, int index) {
+        if (pages.size() < 2) {
+            return "";
+        }
+        StringBuilder nav = new StringBuilder("<nav id=\"pages\" aria-label=\"the pages of the other schedulers\">")
+                .append("This program made ").append(pages.size()).append(" schedulers, a page each:");
+        for (int i = 0; i < pages.size(); i++) {
+            nav.append(i == 0 ? " " : ", ");
+            if (i == index) {
+                nav.append("<b>").append(i + 1).append(" (this one)</b>");
+            } else {
+                nav.append("<a href=\"").append(HtmlTimeline.esc(encode(pages.get(i)))).append("\">").append(i + 1)
+                        .append("</a>");
+            }
+        }
+        return nav.append("</nav>").toString();
+    }
+
+    /** A file name as a relative link. */
+    private static String encode(String name) {
+        return java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** The recording as JSON: what the page draws, and what a test reads back. */
@@ -179,6 +213,7 @@ public final class StepPage {
             <body data-step="">
             <header>
               <h1>%TITLE%</h1>
+              %PAGES%
               <nav id="controls" aria-label="step controls">
                 <button id="prev" title="previous step (left arrow)" aria-label="previous step">&#9664; prev</button>
                 <button id="play" title="play or pause (space)" aria-label="play">&#9654; play</button>

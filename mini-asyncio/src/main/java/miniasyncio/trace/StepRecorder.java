@@ -55,6 +55,7 @@ public final class StepRecorder implements Instrument {
     static final int FAILURES = 1000;
 
     private final LoopState state;
+    private final Scheduler scheduler;
     private final Happened happened = new Happened(); // what the loop did since the last step: for the next kept one
     private final Set<Task> asleep = new HashSet<>(); // went to sleep on a timer, not seen waking yet
     private final Set<Task> parkedSeen = new HashSet<>(); // seen parked, not seen ready again yet
@@ -157,6 +158,7 @@ public final class StepRecorder implements Instrument {
             throw new IllegalArgumentException("keep at least 2 steps, got " + limit);
         }
         this.state = LoopState.of(scheduler);
+        this.scheduler = scheduler;
         this.start = state.nanoTime();
         this.limit = limit;
         this.timeline = new Recorder(scheduler.clock());
@@ -422,6 +424,11 @@ public final class StepRecorder implements Instrument {
             idleSince.append(idleSince.isEmpty() ? "" : "; ").append("waited idle from ")
                     .append(Seconds.format(from - start)).append(" s to ").append(Seconds.format(to - start)).append(" s");
         }
+    }
+
+    /** Whether this scheduler's run has ended (it ran, and is not the one running on this thread now). */
+    boolean runOver() {
+        return steps > 0 && Scheduler.current() != scheduler;
     }
 
     /** Called by {@link ProgramOutput} for each line the program printed. */

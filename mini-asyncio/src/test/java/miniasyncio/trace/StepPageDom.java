@@ -69,6 +69,25 @@ final class StepPageDom {
         return m.find() ? m.group(1) : null;
     }
 
+    /** The text of the {@code <nav>} with {@code id}. */
+    String nav(String id) {
+        Matcher m = Pattern.compile("<nav id=\"" + id + "\"[^>]*>(.*?)</nav>", Pattern.DOTALL).matcher(dom);
+        return m.find() ? plain(m.group(1)) : null;
+    }
+
+    /** The targets of the links in the {@code <nav>} with {@code id}. */
+    List<String> links(String id) {
+        Matcher m = Pattern.compile("<nav id=\"" + id + "\"[^>]*>(.*?)</nav>", Pattern.DOTALL).matcher(dom);
+        List<String> links = new ArrayList<>();
+        if (m.find()) {
+            Matcher a = Pattern.compile("<a href=\"([^\"]*)\"").matcher(m.group(1));
+            while (a.find()) {
+                links.add(a.group(1));
+            }
+        }
+        return links;
+    }
+
     /** The text of the element with {@code id}. */
     String text(String id) {
         Matcher m = Pattern.compile("id=\"" + id + "\"[^>]*>(.*?)</div>", Pattern.DOTALL).matcher(dom);
