@@ -18,7 +18,7 @@ import java.util.Map;
  * the Maven layout next to them ({@code target/classes} -> {@code src/main/java},
  * {@code target/test-classes} -> {@code src/test/java}, a module's jar in {@code target/} ->
  * {@code src/main/java}), or under the working directory ({@code src/main/java} and the same in
- * each module beside it). Read once per file, when the page is written: the run pays nothing.
+ * each module in it, or beside it when it is a module of a Maven build). Read once per file, when the page is written: the run pays nothing.
  */
 final class SourceLines {
 
@@ -85,7 +85,17 @@ final class SourceLines {
         Path here = Path.of("").toAbsolutePath();
         roots.add(here.resolve("src/main/java"));
         roots.add(here.resolve("src/test/java"));
-        try (var modules = Files.list(here)) {
+        modules(here, roots);
+        Path parent = here.getParent();
+        if (parent != null && Files.isRegularFile(parent.resolve("pom.xml"))) { // run from inside a module
+            modules(parent, roots);
+        }
+        return roots;
+    }
+
+    /** The source roots of each module in {@code dir}. */
+    private static void modules(Path dir, List<Path> roots) {
+        try (var modules = Files.list(dir)) {
             modules.filter(Files::isDirectory).sorted().forEach(m -> {
                 roots.add(m.resolve("src/main/java"));
                 roots.add(m.resolve("src/test/java"));
@@ -93,7 +103,6 @@ final class SourceLines {
         } catch (IOException | RuntimeException e) {
             // no modules listed: the roots so far
         }
-        return roots;
     }
 
     private Path codeSource(String className) {

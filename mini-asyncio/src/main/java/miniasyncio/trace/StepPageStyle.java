@@ -19,7 +19,7 @@ final class StepPageStyle {
                    background: #fafafa; }
             header { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom: 1px solid var(--line);
                      padding: 0.4em 0.8em; }
-            h1 { font-size: 1.15em; margin: 0 0 0.3em; }
+            h1 { font-size: 1.15em; margin: 0 0 0.3em; overflow-wrap: anywhere; } /* a long class name wraps */
             #pages { font-size: 0.8em; margin: 0 0 0.3em; } #pages a { padding: 0 0.3em; }
             h2 { font-size: 1em; margin: 0 0 0.4em; }
             h2 small { font-weight: normal; color: var(--soft); font-size: 0.75em; }

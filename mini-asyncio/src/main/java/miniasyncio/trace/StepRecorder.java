@@ -159,6 +159,7 @@ public final class StepRecorder implements Instrument {
         }
         this.state = LoopState.of(scheduler);
         this.scheduler = scheduler;
+        SHOWN.remove(); // "Future #1" counts from 1 on each page
         this.start = state.nanoTime();
         this.limit = limit;
         this.timeline = new Recorder(scheduler.clock());
@@ -652,8 +653,83 @@ public final class StepRecorder implements Instrument {
                 write(s, item, depth + 1);
             }
             s.append(']');
+        } else if (value != null && value.getClass().isRecord() && depth < 3 && hasPlainComponent(value)) {
+            // a syscall holding an object with no toString of its own (an exercise's AwaitFuture): its parts by name
+            s.append(value.getClass().getSimpleName()).append('[');
+            RecordComponent[] parts = value.getClass().getRecordComponents();
+            for (int i = 0; i < parts.length; i++) {
+                s.append(i == 0 ? "" : ", ").append(parts[i].getName()).append('=');
+                write(s, component(value, parts[i]), depth + 1);
+            }
+            s.append(']');
+        } else if (value != null && plain(value)) {
+            // "Future@5d687c81" says nothing: "TaskFuture of task 3", or "Future #2" (the 2nd such object shown)
+            s.append(value.getClass().getSimpleName());
+            int tid = tidOf(value);
+            if (tid > 0) {
+                s.append(" of task ").append(tid);
+            } else {
+                Map<Object, Integer> numbers = SHOWN.get();
+                s.append(" #").append(numbers.computeIfAbsent(value, v -> numbers.size() + 1));
+            }
         } else {
             s.append(value);
+        }
+    }
+
+    /**
+     * A syscall as its toString writes it, unless that would show an identity hash ("Future@5d687c81"):
+     * then as {@link #text} names it ("AwaitFuture[future=Future #1]"). For the timelines' tooltips.
+     */
+    static String described(Object syscall) {
+        if (syscall != null && (plain(syscall) || syscall.getClass().isRecord() && hasPlainComponent(syscall))) {
+            return text(syscall);
+        }
+        return String.valueOf(syscall);
+    }
+
+    /** Objects with no toString of their own, numbered in the order they are first shown (per recorder and thread). */
+    private static final ThreadLocal<Map<Object, Integer>> SHOWN = ThreadLocal.withInitial(java.util.WeakHashMap::new);
+
+    /** Whether {@code value}'s toString is Object's, "Class@hash". */
+    private static boolean plain(Object value) {
+        try {
+            return value.getClass().getMethod("toString").getDeclaringClass() == Object.class;
+        } catch (NoSuchMethodException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static boolean hasPlainComponent(Object record) {
+        for (RecordComponent c : record.getClass().getRecordComponents()) {
+            Object part = component(record, c);
+            if (part != null && plain(part)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Object component(Object record, RecordComponent c) {
+        try {
+            c.getAccessor().setAccessible(true);
+            return c.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return "?";
+        }
+    }
+
+    /** The tid an object names through a public {@code int tid()} (an exercise's TaskFuture), else 0. */
+    private static int tidOf(Object value) {
+        try {
+            java.lang.reflect.Method tid = value.getClass().getMethod("tid");
+            if (tid.getReturnType() != int.class) {
+                return 0;
+            }
+            tid.setAccessible(true);
+            return (int) tid.invoke(value);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return 0;
         }
     }
 
@@ -674,7 +750,8 @@ public final class StepRecorder implements Instrument {
 
     /**
      * The tid a syscall names, for "who awaits whom": a record with an {@code int tid} component,
-     * as the homework's {@code AwaitTask(int tid)}. 0 for any other syscall.
+     * as the homework's {@code AwaitTask(int tid)}, or with a component that has an {@code int tid()}
+     * (an exercise's {@code AwaitFuture(TaskFuture)}). 0 for any other syscall.
      */
     static int awaitedTid(Object syscall) {
         if (syscall == null || !syscall.getClass().isRecord()) {
@@ -688,6 +765,13 @@ public final class StepRecorder implements Instrument {
                 } catch (ReflectiveOperationException | RuntimeException e) {
                     return 0;
                 }
+            }
+        }
+        for (RecordComponent c : syscall.getClass().getRecordComponents()) {
+            Object part = component(syscall, c);
+            int tid = part == null || c.getType().isPrimitive() ? 0 : tidOf(part);
+            if (tid > 0) {
+                return tid;
             }
         }
         return 0;
