@@ -280,6 +280,17 @@ class StepThroughBrowserTest {
               d.querySelector('#timeline rect.bar.running[data-tid="3"][data-step="4"]')
                 .dispatchEvent(new w.MouseEvent('click', { bubbles: true })); step('timeline bar of B step 4');
               d.querySelectorAll('#output li')[4].click(); step('output line 5');
+              key('Home');
+              // a click where B's step-2 bar is drawn (it is thin: a step takes no virtual time) hits that bar
+              const tick = d.querySelector('#timeline rect.bar.running[data-tid="3"][data-step="2"]');
+              tick.scrollIntoView({ block: 'center' });
+              const b = tick.getBoundingClientRect();
+              d.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)
+                .dispatchEvent(new w.MouseEvent('click', { bubbles: true })); step('timeline point on B step 2');
+              // picking a task in the list, then n at once: the keys reach the page, not the list
+              select.focus(); select.value = '2'; select.dispatchEvent(new w.Event('change', { bubbles: true }));
+              d.activeElement.dispatchEvent(new w.KeyboardEvent('keydown', { key: 'n', bubbles: true }));
+              step('n right after picking task 2');
               step('hash ' + w.location.hash);
               document.getElementById('log').textContent = log.join('\\n');
             };
@@ -302,7 +313,7 @@ class StepThroughBrowserTest {
         assertThat(log.group(1).lines()).containsExactly("opened=3", "right=4", "right=5", "left=4", "next=5",
                 "prev=4", "end=15", "home=1", "n task 4=4", "n task 4=9", "p task 4=4", "next of task 4=9",
                 "slider 11=12", "overview column 7=7", "timeline bar of B step 4=10", "output line 5=6",
-                "hash #step=6=6");
+                "timeline point on B step 2=6", "n right after picking task 2=7", "hash #step=7=7");
     }
 
     @Test
