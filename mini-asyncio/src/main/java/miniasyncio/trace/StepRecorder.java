@@ -263,18 +263,29 @@ public final class StepRecorder implements Instrument {
         if (parkedSeen.isEmpty()) {
             return;
         }
-        List<Task> back = new ArrayList<>();
-        for (Task t : parkedSeen) {
-            if (t == running || parkedSeen.size() <= SCAN_LIMIT && state.readyHolds(t)) {
-                back.add(t);
-            }
-        }
+        List<Task> back = new ArrayList<>(parkedSeen);
+        back.removeIf(inReady(back, running).negate());
         back.sort(Comparator.comparingInt(Task::tid));
         parkedSeen.removeAll(back);
         for (Task t : back) {
             happened.line(t + " -> ready, no longer parked" + toBeSent(t));
             happened.moved(t.tid());
         }
+    }
+
+    /**
+     * Whether a task is in ready or running now: looked for in ready one by one for a few, through a
+     * set of ready for many (a thousand timers due at once must not cost a million comparisons).
+     */
+    private java.util.function.Predicate<Task> inReady(List<Task> candidates, Task running) {
+        if (candidates.isEmpty() || state.readySize() > SCAN_LIMIT) {
+            return t -> t == running;
+        }
+        if (candidates.size() <= 8) {
+            return t -> t == running || state.readyHolds(t);
+        }
+        Set<Task> ready = new HashSet<>(state.ready(Integer.MAX_VALUE));
+        return t -> t == running || ready.contains(t);
     }
 
     /** ", to be sent "a.txt"": what a task in ready will be sent, or thrown; "" for null. */
@@ -291,10 +302,11 @@ public final class StepRecorder implements Instrument {
         long now = state.nanoTime();
         List<Task> due = new ArrayList<>();
         for (Task t : asleep) {
-            if (t.wakeAt() <= now && (t == running || asleep.size() <= SCAN_LIMIT && state.readyHolds(t))) {
+            if (t.wakeAt() <= now) {
                 due.add(t);
             }
         }
+        due.removeIf(inReady(due, running).negate()); // a due time alone: it may still be in the heap (real clock)
         due.sort(Comparator.comparingLong(Task::wakeAt).thenComparingLong(t -> {
             Info info = tasks.get(t.tid());
             return info == null ? Long.MAX_VALUE : info.sleepOrder;
