@@ -91,4 +91,33 @@ public final class LoopState {
     public List<Task> pending() {
         return scheduler.pendingTasks();
     }
+
+    /** Whether {@code task} is in {@code ready} (looked for from the back, where a task just scheduled is). */
+    public boolean readyHolds(Task task) {
+        var it = scheduler.ready.descendingIterator();
+        while (it.hasNext()) {
+            if (it.next() == task) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The failed tasks whose exception nobody retrieved, as the end of {@code run()} reported them on
+     * stderr ("Task exception was never retrieved"); empty before the run has ended.
+     */
+    public List<Task> unretrievedReported() {
+        return scheduler.reportedUnretrieved();
+    }
+
+    /**
+     * The line of the program's own code where {@code task} is suspended (the first frame of its
+     * stack that is not the kit's machinery or the JDK's), or null when it has not started or has
+     * ended. It walks the task's stack: a step-through recorder asks it, an untraced run never does.
+     */
+    public StackTraceElement suspendedLine(Task task) {
+        StackTraceElement[] stack = task.suspendedStack();
+        return stack.length == 0 ? null : MonitorWatchdog.firstUserFrame(stack);
+    }
 }

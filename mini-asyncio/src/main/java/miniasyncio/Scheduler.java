@@ -305,6 +305,8 @@ public class Scheduler {
     public final Step.Outcome resultOf(int tid) { return results.get(tid); }
     /** Tasks that failed and whose exception nobody has retrieved yet. */
     public final List<Task> unretrievedFailures() { return unretrieved.list(); }
+    /** The tasks whose exception the end of run reported as never retrieved (for LoopState). */
+    final List<Task> reportedUnretrieved() { return unretrieved.reported(); }
     public final List<Task> pending() { return pendingTasks(); }
     /** How many tasks are in {@code ready} right now (for statistics; O(1)). */
     public final int readySize() { return ready.size(); }

@@ -17,6 +17,7 @@ import java.util.Map;
 final class UnretrievedFailures {
 
     private final Map<Integer, Task> tasks = new LinkedHashMap<>();
+    private List<Task> reported = List.of(); // what the end of run printed: the step-through page lists them
 
     void add(Task task) {
         tasks.put(task.tid, task);
@@ -28,6 +29,11 @@ final class UnretrievedFailures {
 
     List<Task> list() {
         return List.copyOf(tasks.values());
+    }
+
+    /** The tasks the last {@link #report} printed. */
+    List<Task> reported() {
+        return reported;
     }
 
     /** Prints each one with its stack trace (and, in debug mode, where its task was created), then forgets them. */
@@ -43,6 +49,7 @@ final class UnretrievedFailures {
             }
             e.printStackTrace(err);
         }
+        reported = List.copyOf(tasks.values());
         tasks.clear();
     }
 }

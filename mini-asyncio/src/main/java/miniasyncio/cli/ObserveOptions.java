@@ -76,9 +76,11 @@ final class ObserveOptions {
     private final List<LoopStats> allStats = new ArrayList<>();
     private final List<StepRecorder> stepRecorders = new ArrayList<>();
     private ProgramOutput output; // System.out, passed through and recorded for --step-through
+    private ClassLoader programLoader; // the program's: --step-through finds its sources for the lines tasks wait at
 
     /** Checks the options and arranges for every new scheduler to be watched. */
     void install(CommandLine commandLine, ClassLoader loader) {
+        programLoader = loader;
         for (String name : instruments) {
             instrumentMakers.add(instrumentMaker(commandLine, loader, name));
         }
@@ -211,11 +213,19 @@ final class ObserveOptions {
             ok &= write(err, "--trace-html", numbered(traceHtml, i), HtmlTimeline.render(timeline,
                     title(name, i, recorders.size())));
         }
+        if (output != null) {
+            output.finish(); // what the program printed after its last run
+        }
+        List<String> pages = new ArrayList<>();
+        for (int i = 0; i < stepRecorders.size(); i++) {
+            pages.add(numbered(stepThrough, i).getFileName().toString());
+        }
         for (int i = 0; i < stepRecorders.size(); i++) {
             String title = title(name, i, stepRecorders.size());
             // the failure ended the last loop; an earlier one ended on its own
             String why = i == stepRecorders.size() - 1 ? ending : null;
-            ok &= write(err, "--step-through", numbered(stepThrough, i), StepPage.render(stepRecorders.get(i), title, why));
+            ok &= write(err, "--step-through", numbered(stepThrough, i), StepPage.render(stepRecorders.get(i), title, why,
+                    programLoader, pages, i));
         }
         for (int i = 0; i < allStats.size(); i++) {
             out.println();

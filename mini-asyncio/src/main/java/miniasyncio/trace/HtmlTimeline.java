@@ -48,8 +48,17 @@ public final class HtmlTimeline {
                     row.tid(), esc(row.name())));
             svg.append(String.format(Locale.ROOT,
                     "<text class=\"label\" x=\"8\" y=\"%d\">%s</text>%n", y + 17, esc(TerminalTimeline.label(row))));
+            // the running bars last, on top: a step's thin bar must not hide under the stretch after it (a click on it
+            // would land on the next step)
             for (Span span : row.spans()) {
-                bar(svg, row, span, y, scale);
+                if (span.kind() != Span.Kind.RUNNING) {
+                    bar(svg, row, span, y, scale);
+                }
+            }
+            for (Span span : row.spans()) {
+                if (span.kind() == Span.Kind.RUNNING) {
+                    bar(svg, row, span, y, scale);
+                }
             }
             if (row.finished()) {
                 double x = LABEL + row.endedAt() * scale;

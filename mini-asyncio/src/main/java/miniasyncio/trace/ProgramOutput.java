@@ -4,12 +4,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code System.out} passed through unchanged, each line also handed to the newest
  * {@link StepRecorder}, so that the step-through page shows the program's output next to the
  * step that printed it. Everything runs on the loop's thread, so a line belongs to the step
- * running when it ended (or, between steps, to the gap after the last one).
+ * running when it ended (or, between steps, to the gap after the last one). A line printed after
+ * a scheduler's run (or before the first) is held: it goes to the next scheduler's page, before its
+ * first step, or, when no scheduler follows, to the last page after its last step ({@link #finish}).
  */
 public final class ProgramOutput extends OutputStream {
 
@@ -17,6 +21,7 @@ public final class ProgramOutput extends OutputStream {
     private final Charset charset;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     private volatile StepRecorder target;
+    private final List<String> held = new ArrayList<>(); // printed after the target's run, before the next one
 
     private ProgramOutput(PrintStream original) {
         this.original = original;
@@ -33,8 +38,21 @@ public final class ProgramOutput extends OutputStream {
     }
 
     /** Lines from now on go to {@code recorder} (the scheduler made last). */
-    public void sendTo(StepRecorder recorder) {
+    public synchronized void sendTo(StepRecorder recorder) {
         target = recorder;
+        if (recorder != null) {
+            held.forEach(recorder::printed); // printed between the two runs: before this one's first step
+            held.clear();
+        }
+    }
+
+    /** The program has ended: what it printed after the last run goes to the last page. */
+    public synchronized void finish() {
+        StepRecorder to = target;
+        if (to != null) {
+            held.forEach(to::printed);
+        }
+        held.clear();
     }
 
     public PrintStream original() {
@@ -58,9 +76,12 @@ public final class ProgramOutput extends OutputStream {
     private void take(int b) {
         if (b == '\n') {
             StepRecorder to = target;
-            if (to != null) {
-                String text = line.toString(charset);
-                to.printed(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text);
+            String text = line.toString(charset);
+            text = text.endsWith("\r") ? text.substring(0, text.length() - 1) : text;
+            if (to != null && !to.runOver()) {
+                to.printed(text);
+            } else if (held.size() < 20_000) { // before the first scheduler, or after a run: for the next page
+                held.add(text);
             }
             line.reset();
         } else if (line.size() < 10_000) {

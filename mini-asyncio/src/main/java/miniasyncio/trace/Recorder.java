@@ -121,7 +121,7 @@ public final class Recorder implements Instrument {
         long real = System.nanoTime() - t.realStart;
         long now = now();
         String what = switch (step) {
-            case Step.Yielded(Object syscall) -> "yielded " + syscall;
+            case Step.Yielded(Object syscall) -> "yielded " + StepRecorder.described(syscall);
             case Step.Returned(Object value) -> "returned " + value;
             case Step.Failed(Throwable e) -> "failed: " + e;
         };
@@ -138,10 +138,10 @@ public final class Recorder implements Instrument {
                 t.stateDetail = "sleep(0): back of the ready queue";
             } else if (syscall instanceof IoWait) {
                 t.state = Span.Kind.IO_WAITING; // until select says its channel is ready
-                t.stateDetail = "waiting for the network: " + syscall;
+                t.stateDetail = "waiting for the network: " + StepRecorder.described(syscall);
             } else {
                 t.state = Span.Kind.WAITING;
-                t.stateDetail = "waiting: " + syscall;
+                t.stateDetail = "waiting: " + StepRecorder.described(syscall);
             }
         }
     }

@@ -1,7 +1,9 @@
 package miniasyncio.trace;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import miniasyncio.trace.StepRecorder.Entry;
 import miniasyncio.trace.StepRecorder.OutputLine;
 import miniasyncio.trace.StepRecorder.Snapshot;
@@ -26,18 +28,90 @@ public final class StepPage {
     }
 
     public static String render(StepRecorder recorder, String title, String ending) {
+        return render(recorder, title, ending, StepPage.class.getClassLoader());
+    }
+
+    /** The page; {@code loader} loaded the program, and finds its sources for the lines tasks wait at. */
+    public static String render(StepRecorder recorder, String title, String ending, ClassLoader loader) {
+        return render(recorder, title, ending, loader, List.of(), 0);
+    }
+
+    /**
+     * The page of scheduler {@code index} of a program that made several, {@code pages} naming
+     * each one's file (beside this one): the page links the others.
+     */
+    public static String render(StepRecorder recorder, String title, String ending, ClassLoader loader,
+                                List<String> pages, int index) {
         Timeline timeline = recorder.timeline();
         String picture = timeline == null
                 ? "<p class=\"legend\">(The timeline with time to the right is drawn for runs of up to "
                         + StepRecorder.TIMELINE_STEPS + " steps; this one had " + recorder.stepCount() + ".)</p>"
                 : "<div id=\"timelineBox\">" + HtmlTimeline.svg(timeline) + "</div>";
         return PAGE.replace("%TITLE%", HtmlTimeline.esc(title))
+                .replace("%PAGES%", pages(pages, index))
                 .replace("%TIMELINE%", picture)
-                .replace("%JSON%", json(recorder, title, ending));
+                .replace("%JSON%", json(recorder, title, ending, new SourceLines(loader)));
+    }
+
+    /** "This program made 3 schedulers: page 1, 2 (this one), 3", each other page a link; "" for one. */
+    private static String pages(List<String> pages, int index) {
+        if (pages.size() < 2) {
+            return "";
+        }
+        StringBuilder nav = new StringBuilder("<nav id=\"pages\" aria-label=\"the pages of the other schedulers\">")
+                .append("This program made ").append(pages.size()).append(" schedulers, a page each:");
+        for (int i = 0; i < pages.size(); i++) {
+            nav.append(i == 0 ? " " : ", ");
+            if (i == index) {
+                nav.append("<b>").append(i + 1).append(" (this one)</b>");
+            } else {
+                nav.append("<a href=\"").append(HtmlTimeline.esc(encode(pages.get(i)))).append("\">").append(i + 1)
+                        .append("</a>");
+            }
+        }
+        return nav.append("</nav>").toString();
+    }
+
+    /** A file name as a relative link. */
+    private static String encode(String name) {
+        return java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** The recording as JSON: what the page draws, and what a test reads back. */
     public static String json(StepRecorder recorder, String title, String ending) {
+        return json(recorder, title, ending, new SourceLines(StepPage.class.getClassLoader()));
+    }
+
+    /**
+     * The lines tasks wait at, each written once: "Example.java:37" and its text (or null), which
+     * the entries name by their index (-1: none).
+     */
+    private static final class Lines {
+        final Map<StackTraceElement, Integer> index = new LinkedHashMap<>();
+        final SourceLines sources;
+
+        Lines(SourceLines sources) {
+            this.sources = sources;
+        }
+
+        int of(StackTraceElement frame) {
+            return frame == null ? -1 : index.computeIfAbsent(frame, f -> index.size());
+        }
+
+        void write(StringBuilder j) {
+            j.append('[');
+            int i = 0;
+            for (StackTraceElement f : index.keySet()) {
+                String text = sources.line(f);
+                j.append(i++ == 0 ? "[" : ",[").append(Json.quote(f.getFileName() + ":" + f.getLineNumber())).append(',')
+                        .append(text == null ? "null" : Json.quote(text)).append(']');
+            }
+            j.append(']');
+        }
+    }
+
+    static String json(StepRecorder recorder, String title, String ending, SourceLines sources) {
+        Lines lines = new Lines(sources);
         List<Snapshot> steps = new ArrayList<>(recorder.steps());
         steps.add(recorder.finalState());
         StringBuilder j = new StringBuilder(256 + steps.size() * 300);
@@ -48,6 +122,9 @@ public final class StepPage {
                 .append(",\"limit\":").append(recorder.limit())
                 .append(",\"listed\":").append(StepRecorder.LISTED)
                 .append(",\"outputCut\":").append(recorder.outputCut())
+                .append(",\"tasks\":").append(recorder.taskCount())
+                .append(",\"failedN\":").append(recorder.failureCount())
+                .append(",\"unretrieved\":").append(recorder.unretrieved())
                 .append(",\"ending\":").append(ending == null ? "null" : Json.quote(ending))
                 .append(",\"snaps\":[");
         for (int i = 0; i < steps.size(); i++) {
@@ -65,17 +142,29 @@ public final class StepPage {
                     .append(",\"thr\":").append(s.sentThrow())
                     .append(",\"end\":").append(Json.quote(s.ending()))
                     .append(",\"what\":").append(Json.quote(s.what()))
+                    .append(",\"at\":").append(lines.of(s.at()))
                     .append(",\"ready\":");
-            entries(j, s.ready(), false, false);
+            entries(j, s.ready(), false, false, lines);
             j.append(",\"readyN\":").append(s.readySize()).append(",\"sleeping\":");
-            entries(j, s.sleeping(), true, false);
+            entries(j, s.sleeping(), true, false, lines);
             j.append(",\"sleepingN\":").append(s.sleepingSize())
                     .append(",\"sleepingAll\":").append(s.sleepingComplete())
                     .append(",\"results\":");
-            entries(j, s.results(), false, false);
+            entries(j, s.results(), false, false, null);
             j.append(",\"resultsN\":").append(s.resultsSize()).append(",\"parked\":");
-            entries(j, s.parked(), false, true);
-            j.append(",\"parkedN\":").append(s.parkedSize()).append('}');
+            entries(j, s.parked(), false, true, lines);
+            j.append(",\"parkedN\":").append(s.parkedSize()).append(",\"did\":[");
+            for (int k = 0; k < s.happened().size(); k++) {
+                j.append(k == 0 ? "" : ",").append(Json.quote(s.happened().get(k)));
+            }
+            j.append("],\"moved\":").append(s.moved()).append('}');
+        }
+        j.append("],\n\"failed\":[");
+        List<StepRecorder.Failure> failures = recorder.failures();
+        for (int i = 0; i < failures.size(); i++) {
+            StepRecorder.Failure f = failures.get(i);
+            j.append(i == 0 ? "[" : ",[").append(f.tid()).append(',').append(Json.quote(f.name())).append(',')
+                    .append(Json.quote(f.text())).append(',').append(f.step()).append(']');
         }
         j.append("],\n\"output\":[");
         List<OutputLine> output = recorder.output();
@@ -84,10 +173,13 @@ public final class StepPage {
             j.append(i == 0 ? "" : ",").append('[').append(line.step()).append(',').append(line.duringStep() ? 1 : 0)
                     .append(',').append(Json.quote(line.text())).append(']');
         }
-        return j.append("]}").toString();
+        j.append("],\n\"lines\":");
+        lines.write(j);
+        return j.append('}').toString();
     }
 
-    private static void entries(StringBuilder j, List<Entry> entries, boolean wake, boolean awaits) {
+    /** [tid, name, text], then the wake time (sleeping), the tid awaited (parked), the line it waits at (not results). */
+    private static void entries(StringBuilder j, List<Entry> entries, boolean wake, boolean awaits, Lines lines) {
         j.append('[');
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
@@ -98,6 +190,9 @@ public final class StepPage {
             }
             if (awaits) {
                 j.append(',').append(e.awaits());
+            }
+            if (lines != null) {
+                j.append(',').append(lines.of(e.at()));
             }
             j.append(']');
         }
@@ -118,6 +213,7 @@ public final class StepPage {
             <body data-step="">
             <header>
               <h1>%TITLE%</h1>
+              %PAGES%
               <nav id="controls" aria-label="step controls">
                 <button id="prev" title="previous step (left arrow)" aria-label="previous step">&#9664; prev</button>
                 <button id="play" title="play or pause (space)" aria-label="play">&#9654; play</button>
@@ -134,23 +230,32 @@ public final class StepPage {
               <section id="now" aria-label="the running task">
                 <div id="running"></div>
                 <div id="note"></div>
+                <div id="thinned" role="status"></div>
               </section>
-              <section class="box" aria-labelledby="h-ready">
-                <h2 id="h-ready">ready <small>deque: popleft() runs the front, append() adds at the back</small></h2>
-                <div class="deque"><span class="end">popleft &#8592;</span><ol id="ready" data-state="ready"></ol><span class="end">&#8592; append</span></div>
+              <section class="box wide" aria-labelledby="h-did">
+                <h2 id="h-did">what happened <small id="did-since">since the step before, in the order the loop did it</small></h2>
+                <ol id="did" data-state="did"></ol>
+              </section>
+              <section class="box" id="readyBox" aria-labelledby="h-ready">
+                <h2 id="h-ready">ready <span class="count" id="n-ready"></span> <small>deque: popleft() runs the front, append() adds at the back</small></h2>
+                <div class="deque"><span class="end">popleft &#8592; front</span><ol id="ready" data-state="ready"></ol><span class="end">back &#8592; append</span></div>
               </section>
               <section class="box" aria-labelledby="h-sleeping">
-                <h2 id="h-sleeping">sleeping <small>heap by wake time: the top wakes first</small></h2>
+                <h2 id="h-sleeping">sleeping <span class="count" id="n-sleeping"></span> <small>heap by wake time: the top wakes first</small></h2>
                 <ol id="sleeping" data-state="sleeping"></ol>
               </section>
               <section class="box" aria-labelledby="h-results">
-                <h2 id="h-results">results <small>tid &#8594; how the task ended</small></h2>
+                <h2 id="h-results">results <span class="count" id="n-results"></span> <small>tid &#8594; how the task ended</small></h2>
                 <table id="results" data-state="results"><thead><tr><th>tid</th><th>task</th><th>result</th></tr></thead><tbody></tbody></table>
               </section>
               <section class="box" aria-labelledby="h-parked">
-                <h2 id="h-parked">parked <small>waiting on something that is not a timer</small></h2>
+                <h2 id="h-parked">parked <span class="count" id="n-parked"></span> <small>waiting on something that is not a timer</small></h2>
                 <div id="cycle" role="alert"></div>
                 <ol id="parked" data-state="parked"></ol>
+              </section>
+              <section class="box wide" id="failures" aria-labelledby="h-failed">
+                <h2 id="h-failed">failed tasks <span class="count" id="n-failed"></span> <small>every task that failed so far, and at the end whose exception nobody retrieved</small></h2>
+                <ol id="failed" data-state="failed"></ol>
               </section>
               <section class="box wide" aria-labelledby="h-output">
                 <h2 id="h-output">output <small>the program's own lines, by the step that printed them</small></h2>
@@ -160,7 +265,9 @@ public final class StepPage {
                 <h2 id="h-overview">the run <small>a column per step, a row per task: click or drag to go there</small></h2>
                 <canvas id="overview" height="120" aria-label="overview of the run; click to jump to a step"></canvas>
                 <p class="legend"><i class="sw running"></i>running <i class="sw ready"></i>ready
-                  <i class="sw sleeping"></i>sleeping <i class="sw parked"></i>parked <i class="sw done"></i>finished</p>
+                  <i class="sw sleeping"></i>sleeping <i class="sw parked"></i>parked <i class="sw done"></i>finished
+                  <i class="sw failed"></i>failed</p>
+                <p id="overviewNote" class="legend"></p>
               </section>
               <section class="box wide" aria-labelledby="h-timeline">
                 <h2 id="h-timeline">the timeline <small>time to the right, as <code>--trace-html</code> draws it: the line is this step; click a bar to go there</small></h2>

@@ -17,15 +17,33 @@ final class StepPageScript {
             const last = snaps.length - 1;
             const $ = id => document.getElementById(id);
             let at = 0, timer = null;
+            let thinned = null; // {asked, shown}: the URL named a step that was not kept
 
-            const label = (tid, name) => 'task ' + tid + ' (' + name + ')';
+            // "task 3 (worker B)"; a task with no name of its own is just "task 3"
+            const label = (tid, name) => name === undefined || name === 'task ' + tid ? 'task ' + tid : 'task ' + tid + ' (' + name + ')';
+            const count = n => n.toLocaleString('en');
+            const ordinal = n => { // 2nd, 3rd, 4th, 11th, 21st, 1,024th
+              const tens = n % 100, ones = n % 10;
+              return count(n) + (tens >= 11 && tens <= 13 ? 'th' : ones === 1 ? 'st' : ones === 2 ? 'nd' : ones === 3 ? 'rd' : 'th');
+            };
+            const failedAt = new Map(data.failed.map(f => [f[0], f]));
             const secs = t => Number(t).toFixed(3) + ' s';
             const names = new Map();
             snaps.forEach(s => {
               if (s.tid) names.set(s.tid, s.name);
               for (const key of ['ready', 'sleeping', 'results', 'parked']) s[key].forEach(e => names.set(e[0], e[1]));
             });
+            data.failed.forEach(f => names.set(f[0], f[1]));
             const nameOf = tid => names.has(tid) ? label(tid, names.get(tid)) : 'task ' + tid;
+            // "waits at Example.java:37 sleep(delay);": the line of its own code a task is suspended at
+            function waits(i, verb) {
+              const line = i >= 0 ? data.lines[i] : null;
+              if (!line) return '';
+              const span = el('span', 'waits');
+              span.append(verb + ' ', el('code', 'file', line[0]));
+              if (line[1]) span.append(' ', el('code', 'src', line[1]));
+              return span;
+            }
             function el(tag, cls, text) {
               const e = document.createElement(tag);
               if (cls) e.className = cls;
@@ -38,12 +56,12 @@ final class StepPageScript {
               const kept = snaps.length - 1;
               let s = data.steps.toLocaleString('en') + ' steps on the ' + data.clock + '; ';
               s += data.stride > 1
-                ? 'kept every ' + data.stride.toLocaleString('en') + 'th step, ' + kept.toLocaleString('en') + ' of them (at most '
+                ? 'kept every ' + ordinal(data.stride) + ' step, ' + kept.toLocaleString('en') + ' of them (at most '
                   + data.limit + ', so that the page stays small), then the end. '
                 : 'every step kept, then the end. ';
               s += 'Each structure lists at most ' + data.listed + ' entries, with its full size. '
                 + 'A step shows what the loop holds while the task runs: it has just taken it from the front of ready.';
-              if (names.size > 40) s += ' The overview draws the first 40 of the ' + names.size + ' tasks listed.';
+              if (data.failedN > 0) s += ' ' + count(data.failedN) + (data.failedN === 1 ? ' task' : ' tasks') + ' failed (listed under "failed tasks").';
               if (data.outputCut) s += ' The output was long: only its beginning was kept.';
               $('summary').textContent = s;
               const select = $('task');
@@ -80,6 +98,7 @@ final class StepPageScript {
             }
 
             function show(i, keepHash) {
+              if (!keepHash) thinned = null;
               at = Math.max(0, Math.min(last, i));
               const s = snaps[at], before = at > 0 ? snaps[at - 1] : null;
               const end = at === last;
@@ -91,23 +110,53 @@ final class StepPageScript {
               running.replaceChildren();
               running.dataset.tid = s.tid;
               if (end) {
-                running.append('The loop stopped: ' + (data.ending || 'no task left to run, every task has finished') + '.');
+                let why = data.ending || 'no task left to run, every task has finished';
+                if (data.failedN > 0) {
+                  why += '; ' + count(data.failedN) + ' of them failed';
+                  if (data.unretrieved.length) why += ', ' + count(data.unretrieved.length) + ' with an exception nobody retrieved';
+                  why += ' (see "failed tasks")';
+                }
+                running.append('The loop stopped: ' + why + '.');
               } else {
                 running.append('running ', el('span', 'task', label(s.tid, s.name)), ' (its step ' + s.k + '), ',
-                  s.thr ? 'thrown ' : 'sent ', el('code', '', s.sent), ', then it ', s.end + ' ', el('code', '', s.what));
+                  s.thr ? 'thrown ' : 'sent ', el('code', '', s.sent), ', then it ', s.end + ' ', el('code', '', s.what),
+                  waits(s.at, 'resumed at'));
               }
               const notes = [];
-              if (s.idle) notes.push('before this step the loop ' + s.idle + ' (nothing was ready)');
               if (!end && data.stride > 1 && at + 1 < last) notes.push('the next ' + (data.stride - 1).toLocaleString('en') + ' steps were not kept');
               $('note').textContent = notes.join('; ');
-              const moved = tid => before && (!before.tid || before.tid === tid);
+              $('thinned').textContent = thinned && thinned.shown === at
+                ? 'step ' + count(thinned.asked) + ' was not kept (the page keeps every ' + ordinal(data.stride) + ' step); nearest kept step: ' + count(s.n)
+                : '';
+              // what the loop did since the step before: the lines, and the entries they moved (outlined)
+              const movedNow = new Set(s.moved);
+              const moved = tid => movedNow.has(tid);
+              const did = $('did');
+              did.replaceChildren();
+              s.did.forEach(text => {
+                const li = el('li', 'entry' + (/ failed: /.test(text) ? ' failed' : ''), text);
+                li.dataset.tid = 0;
+                did.appendChild(li);
+              });
+              $('did-since').textContent = before && before.n + 1 < s.n
+                ? 'after step ' + count(s.n - 1) + ' (which was not kept), in the order the loop did it'
+                : end ? 'after the last step' : 'since the step before, in the order the loop did it';
+              $('n-ready').textContent = '(' + count(s.readyN) + ')';
+              $('n-sleeping').textContent = '(' + count(s.sleepingN) + ')';
+              $('n-results').textContent = '(' + count(s.resultsN) + ')';
+              $('n-parked').textContent = s.parkedN < 0 ? '(?)' : '(' + count(s.parkedN) + ')';
+              showFailures(s, end);
 
-              entries($('ready'), s.ready, e => el('li', '', label(e[0], e[1]) + ': send ' + e[2]), s.readyN);
+              entries($('ready'), s.ready, e => {
+                const li = el('li', '', label(e[0], e[1]) + ': send ' + e[2]);
+                li.append(waits(e[3], 'at'));
+                return li;
+              }, s.readyN);
               entries($('sleeping'), s.sleeping, e => {
                 const li = el('li');
                 // read aloud (and by tests) as "task 2 (worker A) wakes at 0.100 s: Sleep[...]"; drawn time first
                 li.append(el('span', 'who', label(e[0], e[1])), el('span', 'sr', ' wakes at '), el('span', 'wake', secs(e[3])),
-                  el('span', 'sr', ': '), el('code', '', e[2]));
+                  el('span', 'sr', ': '), el('code', '', e[2]), waits(e[4], 'at'));
                 if (moved(e[0])) li.classList.add('moved');
                 return li;
               }, s.sleepingN);
@@ -119,7 +168,7 @@ final class StepPageScript {
                 const tr = el('tr', 'entry' + (e[2].startsWith('failed') ? ' failed' : ''));
                 tr.dataset.tid = e[0];
                 tr.append(el('td', '', String(e[0])), el('td', '', e[1]), el('td', '', e[2]));
-                if (moved(e[0]) && !(before.results.some(b => b[0] === e[0]))) tr.classList.add('moved');
+                if (moved(e[0])) tr.classList.add('moved');
                 body.appendChild(tr);
               });
               if (s.resultsN > s.results.length) {
@@ -136,6 +185,7 @@ final class StepPageScript {
               const cycle = cycleIn(s);
               entries($('parked'), s.parked, e => {
                 const li = el('li', '', label(e[0], e[1]) + ': ' + e[2] + (e[3] ? ', awaits ' + nameOf(e[3]) : ''));
+                li.append(waits(e[4], 'at'));
                 if (cycle && cycle.includes(e[0])) li.classList.add('incycle');
                 if (moved(e[0])) li.classList.add('moved');
                 return li;
@@ -152,6 +202,25 @@ final class StepPageScript {
               if (!keepHash) {
                 try { history.replaceState(null, '', '#step=' + (end ? 'end' : s.n)); } catch (e) { /* a file: URL may refuse */ }
               }
+            }
+
+            // ---------------------------------------------------------------- failures
+            function showFailures(s, end) {
+              const list = $('failed');
+              list.replaceChildren();
+              const lost = new Set(data.unretrieved);
+              const shown = data.failed.filter(f => f[3] < s.n); // it shows once its step is over
+              shown.forEach(f => {
+                const never = end && lost.has(f[0]);
+                const li = el('li', 'entry' + (never ? ' lost' : ''), label(f[0], f[1]) + ' failed at step ' + count(f[3]) + ': ' + f[2]
+                  + (never ? '; nobody retrieved its exception (stderr: Task exception was never retrieved: ' + label(f[0], f[1]) + ')' : ''));
+                li.dataset.tid = f[0];
+                list.appendChild(li);
+              });
+              const total = end ? data.failedN : shown.length;
+              if (end && data.failedN > data.failed.length) list.appendChild(el('li', 'more', 'and ' + count(data.failedN - data.failed.length) + ' more'));
+              if (total === 0) list.appendChild(el('li', 'empty', end ? 'no task failed' : 'none yet'));
+              $('n-failed').textContent = '(' + count(total) + ')';
             }
 
             // ---------------------------------------------------------------- output
@@ -183,7 +252,9 @@ final class StepPageScript {
               });
               if (first) { // scroll the output list only, never the page
                 const list = $('output');
-                const top = first.offsetTop - list.offsetTop;
+                // where the line is inside the list's scrolled content (offsetTop would be relative to the list
+                // already, since the list is position:relative; the boxes say it whatever the offset parent)
+                const top = first.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientTop + list.scrollTop;
                 if (top < list.scrollTop || top + first.offsetHeight > list.scrollTop + list.clientHeight) {
                   list.scrollTop = Math.max(0, top - list.clientHeight / 3);
                 }
@@ -191,21 +262,35 @@ final class StepPageScript {
             }
 
             // ---------------------------------------------------------------- the overview
-            const rows = [...names.keys()].sort((a, b) => a - b).slice(0, 40);
+            const ROWS = 40;
+            const rows = [...names.keys()].sort((a, b) => a - b).slice(0, ROWS);
+            (function overviewNote() {
+              const total = Math.max(data.tasks, names.size);
+              let s = total > rows.length
+                ? 'Drawn: ' + count(rows.length) + ' of the ' + count(total) + ' tasks (the first by tid); ' + count(total - rows.length) + ' are left out.'
+                : 'Drawn: all ' + count(total) + (total === 1 ? ' task.' : ' tasks.');
+              const listedOut = snaps.some(x => x.readyN > x.ready.length || x.sleepingN > x.sleeping.length
+                || x.resultsN > x.results.length || x.parkedN > x.parked.length);
+              if (listedOut) s += ' A blank cell: the task was beyond the ' + data.listed + ' entries a structure lists at that step'
+                + ' (it was there, counted in the header).';
+              $('overviewNote').textContent = s;
+            })();
             const grid = snaps.map(() => new Map());
             (function fill() {
               const done = new Set();
               snaps.forEach((s, i) => {
                 const g = grid[i];
                 s.results.forEach(e => done.add(e[0]));
-                done.forEach(tid => g.set(tid, 'done'));
+                data.failed.forEach(f => { if (f[3] < s.n) done.add(f[0]); });
+                done.forEach(tid => g.set(tid, failedAt.has(tid) ? 'failed' : 'done'));
                 s.parked.forEach(e => g.set(e[0], 'parked'));
                 s.sleeping.forEach(e => g.set(e[0], 'sleeping'));
                 s.ready.forEach(e => g.set(e[0], 'ready'));
                 if (s.tid) g.set(s.tid, 'running');
               });
             })();
-            const colours = { running: '#d62728', ready: '#ffbf00', sleeping: '#9ecae1', parked: '#ff7f0e', done: '#2ca02c' };
+            const colours = { running: '#d62728', ready: '#ffbf00', sleeping: '#9ecae1', parked: '#ff7f0e', done: '#2ca02c',
+              failed: '#7b1fa2' };
             const canvas = $('overview');
             const LABEL = 150, ROW = 16, AXIS = 18;
             function drawOverview() {
@@ -223,14 +308,15 @@ final class StepPageScript {
               c.textBaseline = 'middle';
               rows.forEach((tid, r) => {
                 c.fillStyle = '#333';
-                c.fillText((tid + ' ' + (names.get(tid) || '')).slice(0, 22), 2, AXIS + r * ROW + ROW / 2);
+                const name = names.get(tid);
+                c.fillText((tid + (name === undefined || name === 'task ' + tid ? '' : ' ' + name)).slice(0, 22), 2, AXIS + r * ROW + ROW / 2);
               });
               grid.forEach((g, i) => {
                 rows.forEach((tid, r) => {
                   const state = g.get(tid);
                   if (!state) return;
                   c.fillStyle = colours[state];
-                  const h = state === 'done' ? 3 : ROW - 4;
+                  const h = state === 'done' ? 3 : state === 'failed' ? 6 : ROW - 4;
                   c.fillRect(LABEL + i * w, AXIS + r * ROW + (ROW - h) / 2, Math.max(w - (w > 4 ? 1 : 0), 1), h);
                 });
               });
@@ -299,6 +385,8 @@ final class StepPageScript {
             $('play').addEventListener('click', play);
             $('taskNext').addEventListener('click', () => taskStep(1));
             $('taskPrev').addEventListener('click', () => taskStep(-1));
+            // once a task is picked, the keys move again (n, p): the list lets go of the focus
+            $('task').addEventListener('change', () => $('task').blur());
             $('slider').max = last;
             $('slider').addEventListener('input', e => show(Number(e.target.value)));
             document.addEventListener('keydown', e => {
@@ -309,13 +397,18 @@ final class StepPageScript {
               if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
             });
 
+            // a step that was not kept: the nearest kept one is shown, and the page says so
             function fromHash() {
+              thinned = null;
               const m = /step=(\\d+|end)/.exec(location.hash);
               if (!m) return 0;
               if (m[1] === 'end') return last;
               const n = Number(m[1]);
               let i = 0;
               while (i < last && snaps[i + 1].n <= n) i++;
+              if (i === last) return last; // past the last step: the end
+              if (i + 1 < last && snaps[i + 1].n - n < n - snaps[i].n) i++;
+              if (snaps[i].n !== n && n >= 1) thinned = { asked: n, shown: i };
               return i;
             }
             window.addEventListener('hashchange', () => show(fromHash(), true));

@@ -33,6 +33,11 @@ import miniasyncio.Task;
  * most {@link #LISTED} entries with its full size beside them. A million-step run therefore costs
  * a counter per step and a page of a few hundred kilobytes.
  *
+ * <p>Beside the state, each kept step says what the loop did since the step before, in the
+ * lecture's words ({@link Snapshot#happened}): where the last syscall put its task, the tasks
+ * created, a result stored, the idle waits, the timers due, the {@code popleft}. Every failed
+ * task is kept for the end of the page ({@link #failures}), however long the run.
+ *
  * <p>It reads the scheduler only through {@link LoopState}.
  */
 public final class StepRecorder implements Instrument {
@@ -44,8 +49,21 @@ public final class StepRecorder implements Instrument {
     /** Above this many tasks in a structure, the costly listings (wake order, parked) are left out. */
     static final int SCAN_LIMIT = 10_000;
     private static final int TEXT = 120; // characters of a value or syscall kept
+    /** Lines of "what happened" kept per step; the rest are counted. */
+    static final int HAPPENED = 30;
+    /** Failed tasks kept for the end of the page, however long the run; the rest are counted. */
+    static final int FAILURES = 1000;
 
     private final LoopState state;
+    private final Scheduler scheduler;
+    private final Happened happened = new Happened(); // what the loop did since the last step: for the next kept one
+    private final Set<Task> asleep = new HashSet<>(); // went to sleep on a timer, not seen waking yet
+    private final Set<Task> parkedSeen = new HashSet<>(); // seen parked, not seen ready again yet
+    private Task moving;      // the task whose last step yielded: where the syscall put it is known at the next hook
+    private Object movingSyscall;
+    private final List<Failure> failures = new ArrayList<>();
+    private int failureCount;
+    private int spawned;
     private final long start;
     private final int limit;
     private final Map<Integer, Info> tasks = new HashMap<>(); // unfinished tasks only
@@ -71,6 +89,8 @@ public final class StepRecorder implements Instrument {
         int steps;
         long sleepOrder = Long.MAX_VALUE; // when it went to sleep: ties in wake time go first in, first out
         Object syscall = NOT_STARTED;       // what its last step yielded: made into text only when listed
+        StackTraceElement at;               // the line it is suspended at, read after its step number atSteps
+        int atSteps = -1;
 
         Info(String name) {
             this.name = name;
@@ -92,10 +112,10 @@ public final class StepRecorder implements Instrument {
      * One entry of a structure: a task and what the structure says about it (the value it will
      * be sent, its wake time, its result, what it is parked on).
      */
-    public record Entry(int tid, String name, String text, long wakeNanos, int awaits) {
-        /** "task 3 (worker B)". */
+    public record Entry(int tid, String name, String text, long wakeNanos, int awaits, StackTraceElement at) {
+        /** "task 3 (worker B)"; an unnamed task is just "task 3". */
         public String label() {
-            return "task " + tid + " (" + name + ")";
+            return StepRecorder.label(tid, name);
         }
     }
 
@@ -110,16 +130,25 @@ public final class StepRecorder implements Instrument {
      * @param sent       what the task was sent, as text ("null" for nothing)
      * @param ending     "yielded", "returned" or "failed"
      * @param what       the syscall it yielded, its value, or its exception, as text
+     * @param happened   what the loop did since the step before, in the lecture's words ("created task 2
+     *                   (worker A) -> ready", "timer due at 0.100 s: task 2 (worker A) -> ready", "popleft
+     *                   -> task 2 (worker A), sent null")
+     * @param moved      the tasks those lines put somewhere new (the page outlines them)
+     * @param at         the line of its own code the running task resumes at (null: its first step)
      */
     public record Snapshot(long n, long nanos, String idleBefore, int tid, String name, int taskStep, String sent,
                            boolean sentThrow, String ending, String what, List<Entry> ready, int readySize, List<Entry> sleeping,
                            int sleepingSize, boolean sleepingComplete, List<Entry> results, int resultsSize,
-                           List<Entry> parked, int parkedSize) {
+                           List<Entry> parked, int parkedSize, List<String> happened, List<Integer> moved,
+                           StackTraceElement at) {
         Snapshot withEnding(String ending, String what) {
             return new Snapshot(n, nanos, idleBefore, tid, name, taskStep, sent, sentThrow, ending, what, ready, readySize,
-                    sleeping, sleepingSize, sleepingComplete, results, resultsSize, parked, parkedSize);
+                    sleeping, sleepingSize, sleepingComplete, results, resultsSize, parked, parkedSize, happened, moved, at);
         }
     }
+
+    /** A task that failed, in (or after) which step (always kept: the end of the page lists every one). */
+    public record Failure(int tid, String name, String text, long step) {}
 
     /** A line the program printed, and the step during (or after) which it did. */
     public record OutputLine(long step, boolean duringStep, String text) {}
@@ -129,6 +158,8 @@ public final class StepRecorder implements Instrument {
             throw new IllegalArgumentException("keep at least 2 steps, got " + limit);
         }
         this.state = LoopState.of(scheduler);
+        this.scheduler = scheduler;
+        SHOWN.remove(); // "Future #1" counts from 1 on each page
         this.start = state.nanoTime();
         this.limit = limit;
         this.timeline = new Recorder(scheduler.clock());
@@ -151,6 +182,10 @@ public final class StepRecorder implements Instrument {
     @Override
     public void taskSpawned(Task task, Task creator) {
         tasks.put(task.tid(), new Info(task.name()));
+        spawned++;
+        if (noting()) {
+            happened.created(task.tid(), task.name());
+        }
         if (timeline != null) {
             timeline.taskSpawned(task, creator);
         }
@@ -176,16 +211,148 @@ public final class StepRecorder implements Instrument {
         if ((steps - 1) % stride != 0) {
             current = null;
             idleSince.setLength(0);
-            return; // not kept: a counter is all this step costs
+            happened.clear();
+            moving = null;
+            asleep.remove(task);
+            parkedSeen.remove(task);
+            return; // not kept: a counter (and a look-up, if it slept) is all this step costs
         }
+        resolveMove(task);
+        unparked(task);
+        woken(task);
         Object sent = state.pendingValue(task);
+        happened.line("popleft -> " + label(task.tid(), info.name) + (state.pendingIsThrow(task) ? ", thrown " : ", sent ")
+                + text(sent));
         String idle = idleSince.toString();
         idleSince.setLength(0);
         Parked parked = parked(task);
         current = new Snapshot(steps, state.nanoTime() - start, idle, task.tid(), info.name, info.steps,
                 text(sent), state.pendingIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
                 state.sleepingSize(), state.sleepingSize() <= SCAN_LIMIT, results(), state.results().size(),
-                parked.listed(), parked.size());
+                parked.listed(), parked.size(), happened.lines(), happened.moved(), at(task, info, info.steps - 1));
+        happened.clear();
+    }
+
+    /**
+     * The line {@code task} is suspended at, after {@code done} steps of its own: read from its stack
+     * once per step of it, and only for a task a kept step lists (the stack walk costs a few microseconds).
+     */
+    private StackTraceElement at(Task task, Info info, int done) {
+        if (info == null) {
+            return null;
+        }
+        if (info.atSteps != done) {
+            info.at = done == 0 ? null : state.suspendedLine(task);
+            info.atSteps = done;
+        }
+        return info.at;
+    }
+
+    private StackTraceElement at(Task task) {
+        Info info = tasks.get(task.tid());
+        return at(task, info, info == null ? 0 : info.steps);
+    }
+
+    /** Whether what happens now is written down: the next step (steps + 1) will be kept. */
+    private boolean noting() {
+        return steps % stride == 0;
+    }
+
+    /** The parked tasks made ready again since the last kept step (a task they awaited ended, say). */
+    private void unparked(Task running) {
+        if (parkedSeen.isEmpty()) {
+            return;
+        }
+        List<Task> back = new ArrayList<>(parkedSeen);
+        back.removeIf(inReady(back, running).negate());
+        back.sort(Comparator.comparingInt(Task::tid));
+        parkedSeen.removeAll(back);
+        for (Task t : back) {
+            happened.line(t + " -> ready, no longer parked" + toBeSent(t));
+            happened.moved(t.tid());
+        }
+    }
+
+    /**
+     * Whether a task is in ready or running now: looked for in ready one by one for a few, through a
+     * set of ready for many (a thousand timers due at once must not cost a million comparisons).
+     */
+    private java.util.function.Predicate<Task> inReady(List<Task> candidates, Task running) {
+        if (candidates.isEmpty() || state.readySize() > SCAN_LIMIT) {
+            return t -> t == running;
+        }
+        if (candidates.size() <= 8) {
+            return t -> t == running || state.readyHolds(t);
+        }
+        Set<Task> ready = new HashSet<>(state.ready(Integer.MAX_VALUE));
+        return t -> t == running || ready.contains(t);
+    }
+
+    /** ", to be sent "a.txt"": what a task in ready will be sent, or thrown; "" for null. */
+    private String toBeSent(Task task) {
+        Object value = state.pendingValue(task);
+        return state.pendingIsThrow(task) ? ", to be thrown " + text(value) : value == null ? "" : ", to be sent " + text(value);
+    }
+
+    /** The timers that came due since the last kept step: their tasks are in ready now, or running. */
+    private void woken(Task running) {
+        if (asleep.isEmpty()) {
+            return;
+        }
+        long now = state.nanoTime();
+        List<Task> due = new ArrayList<>();
+        for (Task t : asleep) {
+            if (t.wakeAt() <= now) {
+                due.add(t);
+            }
+        }
+        due.removeIf(inReady(due, running).negate()); // a due time alone: it may still be in the heap (real clock)
+        due.sort(Comparator.comparingLong(Task::wakeAt).thenComparingLong(t -> {
+            Info info = tasks.get(t.tid());
+            return info == null ? Long.MAX_VALUE : info.sleepOrder;
+        }));
+        asleep.removeAll(due);
+        for (int i = 0; i < due.size(); ) { // one line per wake time: "timer due at 0.100 s: A, B -> ready"
+            long at = due.get(i).wakeAt();
+            StringBuilder line = new StringBuilder("timer due at ").append(Seconds.format(at - start)).append(" s: ");
+            int from = i;
+            for (; i < due.size() && due.get(i).wakeAt() == at; i++) {
+                line.append(i == from ? "" : ", ").append(due.get(i));
+                happened.moved(due.get(i).tid());
+            }
+            happened.line(line.append(" -> ready").toString());
+        }
+    }
+
+    /**
+     * Where the last step's syscall put its task, now that {@code handleSyscall} has run: asleep until a
+     * time, back in ready (with the value it will be sent), or parked.
+     */
+    private void resolveMove(Task running) {
+        Task task = moving;
+        if (task == null) {
+            return;
+        }
+        moving = null;
+        String where;
+        if (movingSyscall instanceof Sleep sleep && sleep.nanos() > 0) {
+            where = "sleeping until " + Seconds.format(task.wakeAt() - start) + " s";
+        } else if (task == running || state.readySize() <= SCAN_LIMIT && state.readyHolds(task)) {
+            where = "back of ready" + toBeSent(task); // the task running now went through ready, straight to its front
+        } else if (state.results().containsKey(task.tid())) {
+            return; // it ended: taskExited said so
+        } else {
+            int awaits = awaitedTid(movingSyscall);
+            where = "parked" + (awaits == 0 ? "" : ", awaits " + label(awaits, nameOf(awaits)));
+            parkedSeen.add(task);
+        }
+        happened.line(label(task.tid(), task.name()) + " yielded " + text(movingSyscall) + " -> " + where);
+        happened.moved(task.tid());
+    }
+
+    private String nameOf(int tid) {
+        Info info = tasks.get(tid);
+        return info != null ? info.name : "task " + tid;
     }
 
     @Override
@@ -200,29 +367,56 @@ public final class StepRecorder implements Instrument {
                 info.syscall = syscall;
                 if (syscall instanceof Sleep sleep && sleep.nanos() > 0) {
                     info.sleepOrder = sleepOrder++;
+                    asleep.add(task);
                 }
             }
         }
-        if (current == null) {
-            return; // a step not kept: nothing to make into text
+        if (current != null) {
+            endNanos = state.nanoTime() - start;
+            switch (step) {
+                case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", text(syscall)));
+                case Step.Returned(Object value) -> keep(current.withEnding("returned", text(value)));
+                case Step.Failed(Throwable e) -> keep(current.withEnding("failed", text(e)));
+            }
+            current = null;
         }
-        endNanos = state.nanoTime() - start;
+        if (!noting()) {
+            return; // the next step will not be kept: nothing to write down
+        }
         switch (step) {
-            case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", text(syscall)));
-            case Step.Returned(Object value) -> keep(current.withEnding("returned", text(value)));
-            case Step.Failed(Throwable e) -> keep(current.withEnding("failed", text(e)));
+            case Step.Yielded(Object syscall) -> {
+                moving = task;
+                movingSyscall = syscall;
+            }
+            case Step.Returned(Object value) -> ended(task, "returned " + text(value));
+            case Step.Failed(Throwable e) -> ended(task, "failed: " + text(e));
         }
-        current = null;
+    }
+
+    private void ended(Task task, String how) {
+        happened.line(label(task.tid(), task.name()) + " " + how + " -> results[" + task.tid() + "]");
+        happened.moved(task.tid());
     }
 
     @Override
     public void taskExited(Task task, Step.Outcome outcome) {
         endNanos = state.nanoTime() - start; // the end's time: when the last task finished
+        if (noting()) {
+            resolveMove(null);
+        }
+        asleep.remove(task);
+        parkedSeen.remove(task);
+        if (outcome instanceof Step.Failed(Throwable e)) {
+            failureCount++;
+            if (failures.size() < FAILURES) {
+                failures.add(new Failure(task.tid(), task.name(), text(e), steps)); // during step N, or after it
+            }
+        }
         if (timeline != null) {
             timeline.taskExited(task, outcome);
         }
         Info info = tasks.remove(task.tid());
-        lastFinished.addLast(new Entry(task.tid(), info == null ? task.name() : info.name, "", 0, 0));
+        lastFinished.addLast(new Entry(task.tid(), info == null ? task.name() : info.name, "", 0, 0, null));
         if (lastFinished.size() > LISTED) {
             lastFinished.removeFirst();
         }
@@ -234,10 +428,20 @@ public final class StepRecorder implements Instrument {
         if (timeline != null) {
             timeline.idleWait(from, to);
         }
+        if (noting()) {
+            resolveMove(null);
+            happened.line("idle " + Seconds.format(to - from) + " s (" + Seconds.format(from - start) + " s to "
+                    + Seconds.format(to - start) + " s): nothing was ready");
+        }
         if ((steps % stride) == 0 && idleSince.length() < 200) { // only for a step that will be kept
             idleSince.append(idleSince.isEmpty() ? "" : "; ").append("waited idle from ")
                     .append(Seconds.format(from - start)).append(" s to ").append(Seconds.format(to - start)).append(" s");
         }
+    }
+
+    /** Whether this scheduler's run has ended (it ran, and is not the one running on this thread now). */
+    boolean runOver() {
+        return steps > 0 && Scheduler.current() != scheduler;
     }
 
     /** Called by {@link ProgramOutput} for each line the program printed. */
@@ -267,7 +471,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> ready = new ArrayList<>();
         for (Task t : state.ready(LISTED)) {
             Object value = state.pendingValue(t);
-            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + text(value), 0, 0));
+            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + text(value), 0, 0, at(t)));
         }
         return ready;
     }
@@ -288,7 +492,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> sleeping = new ArrayList<>();
         for (Task t : asleep.subList(0, Math.min(LISTED, asleep.size()))) {
             Info info = tasks.get(t.tid());
-            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), t.wakeAt() - start, 0));
+            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), t.wakeAt() - start, 0, at(t)));
         }
         return sleeping;
     }
@@ -300,7 +504,7 @@ public final class StepRecorder implements Instrument {
         for (Entry finished : lastFinished) {
             Step.Outcome outcome = results.get(finished.tid());
             if (outcome != null) {
-                listed.add(new Entry(finished.tid(), finished.name(), outcome(outcome), 0, 0));
+                listed.add(new Entry(finished.tid(), finished.name(), outcome(outcome), 0, 0, null));
             }
         }
         return listed;
@@ -332,7 +536,7 @@ public final class StepRecorder implements Instrument {
             if (parked.size() < LISTED) {
                 Info info = tasks.get(t.tid());
                 parked.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), 0,
-                        info == null ? 0 : info.awaits()));
+                        info == null ? 0 : info.awaits(), at(t)));
             }
         }
         parked.sort(Comparator.comparingInt(Entry::tid));
@@ -345,11 +549,35 @@ public final class StepRecorder implements Instrument {
      * deadlock, the cycle).
      */
     public Snapshot finalState() {
+        if (noting()) {
+            resolveMove(null);
+        }
         List<Entry> parked = new ArrayList<>();
         tasks.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(LISTED).forEach(e -> parked.add(
-                new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits())));
+                new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits(),
+                        e.getValue().atSteps == e.getValue().steps ? e.getValue().at : null))); // a line read since its last step
         return new Snapshot(steps + 1, endNanos, idleSince.toString(), 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
-                true, results(), state.results().size(), parked, tasks.size());
+                true, results(), state.results().size(), parked, tasks.size(), happened.lines(), happened.moved(), null);
+    }
+
+    /** Every failed task (the first {@link #FAILURES}), in the order they failed. */
+    public List<Failure> failures() {
+        return List.copyOf(failures);
+    }
+
+    /** How many tasks failed. */
+    public int failureCount() {
+        return failureCount;
+    }
+
+    /** The tids whose exception the end of the run reported as never retrieved. */
+    public List<Integer> unretrieved() {
+        return state.unretrievedReported().stream().map(Task::tid).toList();
+    }
+
+    /** How many tasks the run created. */
+    public int taskCount() {
+        return spawned;
     }
 
     /** The steps kept, in order. */
@@ -392,19 +620,150 @@ public final class StepRecorder implements Instrument {
         };
     }
 
+    /** "task 3 (worker B)", or "task 3" for a task with no name of its own (never "task 3 (task 3)"). */
+    public static String label(int tid, String name) {
+        String id = "task " + tid;
+        return name == null || name.equals(id) ? id : id + " (" + name + ")";
+    }
+
+    /**
+     * A value as Java source writes it: a string in double quotes (escaped), a char in single ones,
+     * the elements of a collection so too, {@code null}; anything else by its {@code toString}.
+     */
     static String text(Object value) {
-        String s;
+        StringBuilder s = new StringBuilder();
         try {
-            s = String.valueOf(value);
+            write(s, value, 0);
         } catch (RuntimeException e) {
-            s = value.getClass().getName() + " (its toString threw " + e + ")";
+            s.setLength(0);
+            s.append(value.getClass().getName()).append(" (its toString threw ").append(e).append(')');
         }
-        return s.length() > TEXT ? s.substring(0, TEXT) + "..." : s;
+        return s.length() > TEXT ? s.substring(0, TEXT) + "..." : s.toString();
+    }
+
+    private static void write(StringBuilder s, Object value, int depth) {
+        if (value instanceof CharSequence text) {
+            s.append('"');
+            for (int i = 0; i < text.length() && s.length() <= TEXT; i++) {
+                escape(s, text.charAt(i), '"');
+            }
+            s.append('"');
+        } else if (value instanceof Character c) {
+            s.append('\'');
+            escape(s, c, '\'');
+            s.append('\'');
+        } else if (value instanceof java.util.Collection<?> items && depth < 3) {
+            s.append('[');
+            boolean first = true;
+            for (Object item : items) {
+                if (s.length() > TEXT) {
+                    s.append(", ...");
+                    break;
+                }
+                s.append(first ? "" : ", ");
+                first = false;
+                write(s, item, depth + 1);
+            }
+            s.append(']');
+        } else if (value != null && value.getClass().isRecord() && depth < 3 && hasPlainComponent(value)) {
+            // a syscall holding an object with no toString of its own (an exercise's AwaitFuture): its parts by name
+            s.append(value.getClass().getSimpleName()).append('[');
+            RecordComponent[] parts = value.getClass().getRecordComponents();
+            for (int i = 0; i < parts.length; i++) {
+                s.append(i == 0 ? "" : ", ").append(parts[i].getName()).append('=');
+                write(s, component(value, parts[i]), depth + 1);
+            }
+            s.append(']');
+        } else if (value != null && plain(value)) {
+            // "Future@5d687c81" says nothing: "TaskFuture of task 3", or "Future #2" (the 2nd such object shown)
+            s.append(value.getClass().getSimpleName());
+            int tid = tidOf(value);
+            if (tid > 0) {
+                s.append(" of task ").append(tid);
+            } else {
+                Map<Object, Integer> numbers = SHOWN.get();
+                s.append(" #").append(numbers.computeIfAbsent(value, v -> numbers.size() + 1));
+            }
+        } else {
+            s.append(value);
+        }
+    }
+
+    /**
+     * A syscall as its toString writes it, unless that would show an identity hash ("Future@5d687c81"):
+     * then as {@link #text} names it ("AwaitFuture[future=Future #1]"). For the timelines' tooltips.
+     */
+    static String described(Object syscall) {
+        if (syscall != null && (plain(syscall) || syscall.getClass().isRecord() && hasPlainComponent(syscall))) {
+            return text(syscall);
+        }
+        return String.valueOf(syscall);
+    }
+
+    /** Objects with no toString of their own, numbered in the order they are first shown (per recorder and thread). */
+    private static final ThreadLocal<Map<Object, Integer>> SHOWN = ThreadLocal.withInitial(java.util.WeakHashMap::new);
+
+    /** Whether {@code value}'s toString is Object's, "Class@hash". */
+    private static boolean plain(Object value) {
+        try {
+            return value.getClass().getMethod("toString").getDeclaringClass() == Object.class;
+        } catch (NoSuchMethodException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static boolean hasPlainComponent(Object record) {
+        for (RecordComponent c : record.getClass().getRecordComponents()) {
+            Object part = component(record, c);
+            if (part != null && plain(part)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Object component(Object record, RecordComponent c) {
+        try {
+            c.getAccessor().setAccessible(true);
+            return c.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return "?";
+        }
+    }
+
+    /** The tid an object names through a public {@code int tid()} (an exercise's TaskFuture), else 0. */
+    private static int tidOf(Object value) {
+        try {
+            java.lang.reflect.Method tid = value.getClass().getMethod("tid");
+            if (tid.getReturnType() != int.class) {
+                return 0;
+            }
+            tid.setAccessible(true);
+            return (int) tid.invoke(value);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static void escape(StringBuilder s, char c, char quote) {
+        switch (c) {
+            case '\n' -> s.append("\\n");
+            case '\t' -> s.append("\\t");
+            case '\r' -> s.append("\\r");
+            case '\\' -> s.append("\\\\");
+            default -> {
+                if (c == quote) {
+                    s.append('\\');
+                }
+                s.append(c);
+            }
+        }
     }
 
     /**
      * The tid a syscall names, for "who awaits whom": a record with an {@code int tid} component,
-     * as the homework's {@code AwaitTask(int tid)}. 0 for any other syscall.
+     * as the homework's {@code AwaitTask(int tid)}, or with a component that has an {@code int tid()}
+     * (an exercise's {@code AwaitFuture(TaskFuture)}). 0 for any other syscall.
      */
     static int awaitedTid(Object syscall) {
         if (syscall == null || !syscall.getClass().isRecord()) {
@@ -420,6 +779,14 @@ public final class StepRecorder implements Instrument {
                 }
             }
         }
+        for (RecordComponent c : syscall.getClass().getRecordComponents()) {
+            Object part = component(syscall, c);
+            int tid = part == null || c.getType().isPrimitive() ? 0 : tidOf(part);
+            if (tid > 0) {
+                return tid;
+            }
+        }
         return 0;
     }
 }
+

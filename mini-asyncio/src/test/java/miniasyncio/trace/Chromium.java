@@ -116,6 +116,69 @@ final class Chromium {
         return byFragment;
     }
 
+    /**
+     * How the step-through page lays out at {@code width x height} (a frame of that size, so its
+     * viewport is that), opened at each of {@code fragments}: the page's scroll width against its
+     * viewport, the elements wider than the viewport that no scrolling box holds, whether each line
+     * of the output pane marked as this step's is inside the pane's visible part, and whether the
+     * timeline is drawn at full size. One browser start for all.
+     */
+    Map<String, com.google.gson.JsonObject> layout(Path html, List<String> fragments, int width, int height, Path profile)
+            throws IOException, InterruptedException {
+        StringBuilder frames = new StringBuilder();
+        for (String fragment : fragments) {
+            frames.append("<iframe width=\"").append(width).append("\" height=\"").append(height).append("\" src=\"")
+                    .append(html.getFileName()).append('#').append(fragment).append("\"></iframe>\n");
+        }
+        Path harness = html.resolveSibling("layout-" + width + "-" + html.getFileName());
+        Files.writeString(harness, """
+                <!DOCTYPE html><html><body style="margin:0">%s<pre id="layout"></pre><script>
+                function measure(frame) {
+                  const w = frame.contentWindow, d = w.document, root = d.documentElement, vw = root.clientWidth;
+                  const scrolled = e => { // inside a box that scrolls or clips sideways: not wider than the page
+                    for (let p = e.parentElement; p && p !== d.body; p = p.parentElement) {
+                      if (['auto', 'scroll', 'hidden'].includes(w.getComputedStyle(p).overflowX)) return true;
+                    }
+                    return false;
+                  };
+                  const wide = [];
+                  d.body.querySelectorAll('*').forEach(e => {
+                    const r = e.getBoundingClientRect();
+                    if (r.width === 0 || r.height === 0 || e.classList.contains('sr')) return;
+                    if ((r.right > vw + 1 || r.left < -1) && !scrolled(e)) {
+                      wide.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && e.className.baseVal === undefined
+                        ? '.' + e.className : '') + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+                    }
+                  });
+                  const out = d.getElementById('output').getBoundingClientRect();
+                  const now = [...d.querySelectorAll('#output li.now')].map(li => {
+                    const r = li.getBoundingClientRect();
+                    return r.top >= out.top - 1 && r.bottom <= out.bottom + 1;
+                  });
+                  const svg = d.getElementById('timeline');
+                  return { viewport: vw, scrollWidth: root.scrollWidth, wide: wide.slice(0, 8), outputNowShown: now,
+                    timelineFullSize: svg ? svg.getBoundingClientRect().width >= Number(svg.getAttribute('width')) - 1 : null };
+                }
+                window.onload = () => {
+                  document.getElementById('layout').textContent = JSON.stringify(
+                    [...document.querySelectorAll('iframe')].map(measure));
+                };
+                </script></body></html>
+                """.formatted(frames));
+        String dom = dumpDomWithFileAccess(harness, profile);
+        Matcher m = Pattern.compile("<pre id=\"layout\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
+        if (!m.find()) {
+            fail("the layout page measured nothing: " + dom);
+        }
+        com.google.gson.JsonArray all = com.google.gson.JsonParser.parseString(m.group(1).replace("&quot;", "\"")
+                .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")).getAsJsonArray();
+        Map<String, com.google.gson.JsonObject> byFragment = new LinkedHashMap<>();
+        for (int i = 0; i < fragments.size(); i++) {
+            byFragment.put(fragments.get(i), all.get(i).getAsJsonObject());
+        }
+        return byFragment;
+    }
+
     /** The DOM of {@code html}, which may script pages beside it in frames (file access between files allowed). */
     String dumpDomWithFileAccess(Path html, Path profile) throws IOException, InterruptedException {
         return run(profile, "--allow-file-access-from-files", "--dump-dom", html.toUri().toString());

@@ -47,6 +47,47 @@ final class StepPageDom {
         return entries;
     }
 
+    /** The tids of the entries of {@code data-state="state"} outlined as new or moved since the step before. */
+    List<Integer> moved(String state) {
+        Matcher block = Pattern.compile("data-state=\"" + state + "\">(.*?)</(ol|table)>", Pattern.DOTALL).matcher(dom);
+        if (!block.find()) {
+            throw new AssertionError("no element with data-state=\"" + state + "\" in the page");
+        }
+        List<Integer> tids = new ArrayList<>();
+        Matcher entry = Pattern.compile("<(?:li|tr) class=\"([^\"]*)\" data-tid=\"(\\d+)\">").matcher(block.group(1));
+        while (entry.find()) {
+            if (List.of(entry.group(1).split(" ")).contains("moved")) {
+                tids.add(Integer.parseInt(entry.group(2)));
+            }
+        }
+        return tids;
+    }
+
+    /** The count in the header of a structure ("(3)"), by the id of its counter ({@code n-ready}). */
+    String count(String state) {
+        Matcher m = Pattern.compile("id=\"n-" + state + "\">([^<]*)</span>").matcher(dom);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /** The text of the {@code <nav>} with {@code id}. */
+    String nav(String id) {
+        Matcher m = Pattern.compile("<nav id=\"" + id + "\"[^>]*>(.*?)</nav>", Pattern.DOTALL).matcher(dom);
+        return m.find() ? plain(m.group(1)) : null;
+    }
+
+    /** The targets of the links in the {@code <nav>} with {@code id}. */
+    List<String> links(String id) {
+        Matcher m = Pattern.compile("<nav id=\"" + id + "\"[^>]*>(.*?)</nav>", Pattern.DOTALL).matcher(dom);
+        List<String> links = new ArrayList<>();
+        if (m.find()) {
+            Matcher a = Pattern.compile("<a href=\"([^\"]*)\"").matcher(m.group(1));
+            while (a.find()) {
+                links.add(a.group(1));
+            }
+        }
+        return links;
+    }
+
     /** The text of the element with {@code id}. */
     String text(String id) {
         Matcher m = Pattern.compile("id=\"" + id + "\"[^>]*>(.*?)</div>", Pattern.DOTALL).matcher(dom);
@@ -77,8 +118,40 @@ final class StepPageDom {
         return lines;
     }
 
-    /** Table cells become "1 main returned null"; other tags vanish; entities are undone. */
+    /**
+     * The line each entry of {@code data-state="state"} is suspended at, as the page writes it
+     * ("at Example.java:37 sleep(delay); // ..."), "" for an entry with none.
+     */
+    List<String> waits(String state) {
+        Matcher block = Pattern.compile("data-state=\"" + state + "\">(.*?)</(ol|table)>", Pattern.DOTALL).matcher(dom);
+        if (!block.find()) {
+            throw new AssertionError("no element with data-state=\"" + state + "\" in the page");
+        }
+        List<String> lines = new ArrayList<>();
+        Matcher entry = Pattern.compile("<(li|tr) class=\"(?:[^\"]* )?entry(?: [^\"]*)?\" data-tid=\"\\d+\">(.*?)</\\1>",
+                Pattern.DOTALL).matcher(block.group(1));
+        while (entry.find()) {
+            Matcher w = WAITS.matcher(entry.group(2));
+            lines.add(w.find() ? plain(w.group(1)) : "");
+        }
+        return lines;
+    }
+
+    /** Where the running task resumed ("resumed at Example.java:37 ..."), or "". */
+    String resumedAt() {
+        Matcher m = Pattern.compile("id=\"running\"[^>]*>(.*?)</div>", Pattern.DOTALL).matcher(dom);
+        if (!m.find()) {
+            return null;
+        }
+        Matcher w = WAITS.matcher(m.group(1));
+        return w.find() ? plain(w.group(1)) : "";
+    }
+
+    private static final Pattern WAITS = Pattern.compile("<span class=\"waits\">(.*?)</span>", Pattern.DOTALL);
+
+    /** Table cells become "1 main returned null"; the line a task waits at and other tags vanish; entities are undone. */
     private static String plain(String html) {
+        html = WAITS.matcher(html).replaceAll("");
         return html.replaceAll("</td><td[^>]*>", " ").replaceAll("<[^>]+>", "").replace("&lt;", "<")
                 .replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&").trim();
     }
@@ -109,7 +182,7 @@ final class StepPageDom {
         List<String> out = new ArrayList<>();
         for (JsonElement e : snap.getAsJsonArray(state)) {
             JsonArray a = e.getAsJsonArray();
-            String task = "task " + a.get(0).getAsInt() + " (" + a.get(1).getAsString() + ")";
+            String task = StepRecorder.label(a.get(0).getAsInt(), a.get(1).getAsString());
             out.add(switch (state) {
                 case "ready" -> task + ": send " + a.get(2).getAsString();
                 case "sleeping" -> task + " wakes at " + String.format(java.util.Locale.ROOT, "%.3f s",

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import miniasyncio.Clock;
@@ -99,7 +100,7 @@ class StepRecorderTest {
                 assertThat(s.sleeping().get(k).wakeNanos()).isGreaterThanOrEqualTo(s.sleeping().get(k - 1).wakeNanos());
             }
         }
-        assertThat(recorder.finalState().results()).extracting(Entry::text).contains("returned done", "returned 5");
+        assertThat(recorder.finalState().results()).extracting(Entry::text).contains("returned \"done\"", "returned 5");
     }
 
     /**
@@ -132,6 +133,26 @@ class StepRecorderTest {
         assertThat(snaps.get(400).getAsJsonObject().get("readyN").getAsInt()).isEqualTo(999);
         assertThat(Files.readString(html)).contains("The timeline with time to the right is drawn for runs of up to"
                 + " 5000 steps; this one had 1001001.").doesNotContain("<svg id=\"timeline\"");
+
+        // in the browser (skipped without one, after the checks above): a link to a step not kept says so,
+        // the overview says how many tasks it leaves out, and nothing is wider than the window
+        Chromium chromium = Chromium.findOrSkip();
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=410625"), dir.resolve("profile"));
+        StepPageDom two = new StepPageDom(doms.get("step=2"));
+        assertThat(two.step()).isEqualTo("1");
+        assertThat(two.text("thinned")).isEqualTo("step 2 was not kept (the page keeps every 1,024th step); nearest kept step: 1");
+        assertThat(two.paragraph("summary")).contains("kept every 1,024th step, ");
+        assertThat(two.paragraph("overviewNote")).startsWith("Drawn: 40 of the 1,001 tasks (the first by tid); 961 are left out."
+                + " A blank cell: the task was beyond the 20 entries a structure lists at that step");
+        StepPageDom mid = new StepPageDom(doms.get("step=410625")); // 1 + 401 * 1024: kept
+        assertThat(mid.text("thinned")).isEmpty();
+        assertThat(mid.count("ready")).isEqualTo("(999)");
+        assertThat(mid.entries("ready")).hasSize(StepRecorder.LISTED);
+        assertThat(mid.entries("did")).last().asString().startsWith("popleft -> task ");
+        for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
+            StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(html, List.of("step=410625", "step=end"),
+                    size[0], size[1], dir.resolve("profile")), size[0]);
+        }
     }
 
     @Test
@@ -162,8 +183,8 @@ class StepRecorderTest {
         Scheduler scheduler = new Answering();
         StepRecorder recorder = StepRecorder.attach(scheduler, 100);
         scheduler.run("main", () -> Scheduler.syscall("ask", "hello"));
-        assertThat(recorder.steps()).extracting(Snapshot::sent).containsExactly("null", "hello!");
-        assertThat(recorder.steps()).extracting(Snapshot::what).containsExactly("hello", "hello!");
+        assertThat(recorder.steps()).extracting(Snapshot::sent).containsExactly("null", "\"hello!\"");
+        assertThat(recorder.steps()).extracting(Snapshot::what).containsExactly("\"hello\"", "\"hello!\"");
     }
 
     @Test

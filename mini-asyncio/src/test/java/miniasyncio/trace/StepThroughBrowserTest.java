@@ -102,6 +102,133 @@ class StepThroughBrowserTest {
         assertThat(end.outputNow()).containsExactly("scheduler finished in 0.30s");
     }
 
+    /**
+     * What the lecture's loop does before each step of Example, worked out from §3c by hand: main
+     * is created ({@code run} calls {@code create_task(main)}), creates A, B, C and sleeps 0.01;
+     * each worker prints and sleeps its delay (A 0.10 x3, B 0.05 x4, C 0.15 x2); when nothing is
+     * ready the loop sleeps until the nearest timer ({@code _idle_wait_or_deadlock}) and
+     * {@code _wake_sleeping} appends every due task to ready in wake order (a tie: first to sleep,
+     * first out); then {@code _step_one} pops the front and sends it None (null). Index 0 is step
+     * 1; the last entry is the end, after step 14.
+     */
+    static final List<List<String>> HAPPENED = List.of(
+            List.of("created task 1 (main) -> ready", "popleft -> task 1 (main), sent null"),
+            List.of("created task 2 (worker A), task 3 (worker B), task 4 (worker C) -> ready",
+                    "task 1 (main) yielded Sleep[duration=0.01] -> sleeping until 0.010 s",
+                    "popleft -> task 2 (worker A), sent null"),
+            List.of("task 2 (worker A) yielded Sleep[duration=0.1] -> sleeping until 0.100 s",
+                    "popleft -> task 3 (worker B), sent null"),
+            List.of("task 3 (worker B) yielded Sleep[duration=0.05] -> sleeping until 0.050 s",
+                    "popleft -> task 4 (worker C), sent null"),
+            List.of("task 4 (worker C) yielded Sleep[duration=0.15] -> sleeping until 0.150 s",
+                    "idle 0.010 s (0.000 s to 0.010 s): nothing was ready",
+                    "timer due at 0.010 s: task 1 (main) -> ready", "popleft -> task 1 (main), sent null"),
+            List.of("task 1 (main) returned null -> results[1]",
+                    "idle 0.040 s (0.010 s to 0.050 s): nothing was ready",
+                    "timer due at 0.050 s: task 3 (worker B) -> ready", "popleft -> task 3 (worker B), sent null"),
+            List.of("task 3 (worker B) yielded Sleep[duration=0.05] -> sleeping until 0.100 s",
+                    "idle 0.050 s (0.050 s to 0.100 s): nothing was ready",
+                    "timer due at 0.100 s: task 2 (worker A), task 3 (worker B) -> ready",
+                    "popleft -> task 2 (worker A), sent null"),
+            List.of("task 2 (worker A) yielded Sleep[duration=0.1] -> sleeping until 0.200 s",
+                    "popleft -> task 3 (worker B), sent null"),
+            List.of("task 3 (worker B) yielded Sleep[duration=0.05] -> sleeping until 0.150 s",
+                    "idle 0.050 s (0.100 s to 0.150 s): nothing was ready",
+                    "timer due at 0.150 s: task 4 (worker C), task 3 (worker B) -> ready",
+                    "popleft -> task 4 (worker C), sent null"),
+            List.of("task 4 (worker C) yielded Sleep[duration=0.15] -> sleeping until 0.300 s",
+                    "popleft -> task 3 (worker B), sent null"),
+            List.of("task 3 (worker B) yielded Sleep[duration=0.05] -> sleeping until 0.200 s",
+                    "idle 0.050 s (0.150 s to 0.200 s): nothing was ready",
+                    "timer due at 0.200 s: task 2 (worker A), task 3 (worker B) -> ready",
+                    "popleft -> task 2 (worker A), sent null"),
+            List.of("task 2 (worker A) yielded Sleep[duration=0.1] -> sleeping until 0.300 s",
+                    "popleft -> task 3 (worker B), sent null"),
+            List.of("task 3 (worker B) returned null -> results[3]",
+                    "idle 0.100 s (0.200 s to 0.300 s): nothing was ready",
+                    "timer due at 0.300 s: task 4 (worker C), task 2 (worker A) -> ready",
+                    "popleft -> task 4 (worker C), sent null"),
+            List.of("task 4 (worker C) returned null -> results[4]", "popleft -> task 2 (worker A), sent null"),
+            List.of("task 2 (worker A) returned null -> results[2]"));
+
+    /** The entries each step outlines as new or moved since the step before (the running task is red instead). */
+    static final Map<Integer, Map<String, List<Integer>>> OUTLINED = Map.of(
+            2, Map.of("ready", List.of(3, 4), "sleeping", List.of(1), "results", List.of()),
+            5, Map.of("ready", List.of(), "sleeping", List.of(4), "results", List.of()),
+            6, Map.of("ready", List.of(), "sleeping", List.of(), "results", List.of(1)),
+            7, Map.of("ready", List.of(3), "sleeping", List.of(), "results", List.of()),
+            13, Map.of("ready", List.of(2), "sleeping", List.of(), "results", List.of(3)));
+
+    @Test
+    void everyStepSaysWhatTheLoopDidInTheLecturesWordsAndOutlinesWhatMoved() throws Exception {
+        Chromium chromium = Chromium.findOrSkip();
+        Path html = dir.resolve("ex.html");
+        assertThat(CliRun.of("run", "Example", "--virtual-time", "--step-through", html.toString()).exit()).isZero();
+        List<String> fragments = new java.util.ArrayList<>();
+        for (int n = 1; n <= 14; n++) {
+            fragments.add("step=" + n);
+        }
+        fragments.add("step=end");
+
+        Map<String, String> doms = chromium.dumpDoms(html, fragments, dir.resolve("profile"));
+
+        for (int n = 1; n <= 15; n++) {
+            StepPageDom page = new StepPageDom(doms.get(fragments.get(n - 1)));
+            assertThat(page.entries("did")).as("what happened before step " + n).containsExactlyElementsOf(HAPPENED.get(n - 1));
+        }
+        OUTLINED.forEach((n, want) -> {
+            StepPageDom page = new StepPageDom(doms.get("step=" + n));
+            want.forEach((state, tids) -> assertThat(page.moved(state)).as("step " + n + " " + state + " outlined")
+                    .containsExactlyElementsOf(tids));
+        });
+        // every list says how many it holds
+        StepPageDom two = new StepPageDom(doms.get("step=2"));
+        assertThat(List.of(two.count("ready"), two.count("sleeping"), two.count("results"), two.count("parked")))
+                .containsExactly("(2)", "(1)", "(0)", "(0)");
+        StepPageDom end = new StepPageDom(doms.get("step=end"));
+        assertThat(end.count("results")).isEqualTo("(4)");
+        assertThat(end.count("failed")).isEqualTo("(0)");
+        assertThat(end.paragraph("overviewNote")).isEqualTo("Drawn: all 4 tasks.");
+    }
+
+    /** "Example.java:37 sleep(delay); ...": the line of Example's source that holds {@code code}, as the page names it. */
+    static String exampleLine(String code) throws Exception {
+        List<String> lines = Files.readAllLines(Path.of("src", "main", "java", "miniasyncio", "examples", "Example.java"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().startsWith(code)) {
+                return "Example.java:" + (i + 1) + " " + lines.get(i).strip();
+            }
+        }
+        throw new AssertionError("no line starts with " + code + " in Example.java");
+    }
+
+    @Test
+    void eachTaskShowsTheLineOfItsOwnCodeItIsSuspendedAt() throws Exception {
+        Chromium chromium = Chromium.findOrSkip();
+        Path html = dir.resolve("ex.html");
+        assertThat(CliRun.of("run", "Example", "--virtual-time", "--step-through", html.toString()).exit()).isZero();
+        String worker = exampleLine("sleep(delay);");  // in worker(): each worker waits here
+        String main = exampleLine("sleep(0.01);");     // in main()
+
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=7", "step=12"), dir.resolve("profile"));
+
+        // step 2: A starts (no line yet), B and C have not started, main sleeps in main()
+        StepPageDom two = new StepPageDom(doms.get("step=2"));
+        assertThat(two.resumedAt()).isEmpty();
+        assertThat(two.waits("ready")).containsExactly("", "");
+        assertThat(two.waits("sleeping")).containsExactly("at " + main);
+        // step 7: A resumes in worker(); B (ready) and C (asleep) wait at the same line of their own
+        StepPageDom seven = new StepPageDom(doms.get("step=7"));
+        assertThat(seven.resumedAt()).isEqualTo("resumed at " + worker);
+        assertThat(seven.waits("ready")).containsExactly("at " + worker);
+        assertThat(seven.waits("sleeping")).containsExactly("at " + worker);
+        StepPageDom twelve = new StepPageDom(doms.get("step=12"));
+        assertThat(twelve.resumedAt()).isEqualTo("resumed at " + worker);
+        assertThat(twelve.waits("sleeping")).containsExactly("at " + worker, "at " + worker);
+        // the line is beside the entry, not in the text that the other tests compare
+        assertThat(seven.entries("ready")).containsExactly("task 3 (worker B): send null");
+    }
+
     @Test
     void theStepTheTaskRunsSaysWhatItWasSentAndWhatItYielded() throws Exception {
         Chromium chromium = Chromium.findOrSkip();
@@ -114,8 +241,8 @@ class StepThroughBrowserTest {
                 "running task 1 (main) (its step 2), sent null, then it returned null");
         assertThat(page.outputNow()).containsExactly("[main] all tasks scheduled");
         // the loop iteration before it ran no task: the loop slept until main's timer
-        assertThat(page.text("note")).isEqualTo("before this step the loop waited idle from 0.000 s to 0.010 s"
-                + " (nothing was ready)");
+        assertThat(page.entries("did")).contains("idle 0.010 s (0.000 s to 0.010 s): nothing was ready");
+        assertThat(page.text("note")).isEmpty();
     }
 
     /**
@@ -153,6 +280,17 @@ class StepThroughBrowserTest {
               d.querySelector('#timeline rect.bar.running[data-tid="3"][data-step="4"]')
                 .dispatchEvent(new w.MouseEvent('click', { bubbles: true })); step('timeline bar of B step 4');
               d.querySelectorAll('#output li')[4].click(); step('output line 5');
+              key('Home');
+              // a click where B's step-2 bar is drawn (it is thin: a step takes no virtual time) hits that bar
+              const tick = d.querySelector('#timeline rect.bar.running[data-tid="3"][data-step="2"]');
+              tick.scrollIntoView({ block: 'center' });
+              const b = tick.getBoundingClientRect();
+              d.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)
+                .dispatchEvent(new w.MouseEvent('click', { bubbles: true })); step('timeline point on B step 2');
+              // picking a task in the list, then n at once: the keys reach the page, not the list
+              select.focus(); select.value = '2'; select.dispatchEvent(new w.Event('change', { bubbles: true }));
+              d.activeElement.dispatchEvent(new w.KeyboardEvent('keydown', { key: 'n', bubbles: true }));
+              step('n right after picking task 2');
               step('hash ' + w.location.hash);
               document.getElementById('log').textContent = log.join('\\n');
             };
@@ -175,7 +313,7 @@ class StepThroughBrowserTest {
         assertThat(log.group(1).lines()).containsExactly("opened=3", "right=4", "right=5", "left=4", "next=5",
                 "prev=4", "end=15", "home=1", "n task 4=4", "n task 4=9", "p task 4=4", "next of task 4=9",
                 "slider 11=12", "overview column 7=7", "timeline bar of B step 4=10", "output line 5=6",
-                "hash #step=6=6");
+                "timeline point on B step 2=6", "n right after picking task 2=7", "hash #step=7=7");
     }
 
     @Test
@@ -187,11 +325,21 @@ class StepThroughBrowserTest {
 
         StepPageDom page = new StepPageDom(chromium.dumpDom(html, "step=6", dir.resolve("profile")));
 
-        assertThat(page.step()).isEqualTo("5"); // step 6 was not kept: the page shows the kept step before it
+        assertThat(page.step()).isEqualTo("5"); // step 6 was not kept: the page shows the nearest kept step
+        assertThat(page.text("thinned")).isEqualTo("step 6 was not kept (the page keeps every 4th step); nearest kept step: 5");
         assertThat(page.paragraph("summary")).startsWith("14 steps on the virtual clock; kept every 4th step, 4 of them"
                 + " (at most 4, so that the page stays small), then the end.");
-        assertThat(page.text("note")).isEqualTo("before this step the loop waited idle from 0.000 s to 0.010 s"
-                + " (nothing was ready); the next 3 steps were not kept");
+        assertThat(page.text("note")).isEqualTo("the next 3 steps were not kept");
+        // what happened right before the kept step, since the one before it (4) was not kept
+        assertThat(page.entries("did")).containsExactly(
+                "task 4 (worker C) yielded Sleep[duration=0.15] -> sleeping until 0.150 s",
+                "idle 0.010 s (0.000 s to 0.010 s): nothing was ready",
+                "timer due at 0.010 s: task 1 (main) -> ready", "popleft -> task 1 (main), sent null");
+        // a kept step says nothing of thinning; step 8 is nearer to 9 than to 5
+        assertThat(new StepPageDom(chromium.dumpDom(html, "step=5", dir.resolve("profile"))).text("thinned")).isEmpty();
+        StepPageDom eight = new StepPageDom(chromium.dumpDom(html, "step=8", dir.resolve("profile")));
+        assertThat(eight.step()).isEqualTo("9");
+        assertThat(eight.text("thinned")).isEqualTo("step 8 was not kept (the page keeps every 4th step); nearest kept step: 9");
     }
 
     @Test
@@ -203,13 +351,19 @@ class StepThroughBrowserTest {
         Files.createDirectories(png.getParent());
         Files.deleteIfExists(png);
 
-        chromium.screenshot(html, "step=8", png, 1280, 900, dir.resolve("profile"));
+        chromium.screenshot(html, "step=8", png, 1366, 1300, dir.resolve("profile"));
 
         assertThat(png).exists();
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(count(image, 0xd62728)).as("pixels of the running task and of running cells (red)").isGreaterThan(1500);
         assertThat(count(image, 0x9ecae1)).as("pixels of sleeping entries and cells (blue)").isGreaterThan(1500);
         assertThat(count(image, 0xfff3c4)).as("the output line of this step, highlighted").isGreaterThan(3000);
+
+        // the one in docs/observing.md: step 7, what happened (a timer due) and the line each task waits at
+        Path seven = png.resolveSibling("example-step-7.png");
+        chromium.screenshot(html, "step=7", seven, 1366, 1000, dir.resolve("profile"));
+        assertThat(count(ImageIO.read(seven.toFile()), 0xd62728)).as("the running task and the outlines (red)")
+                .isGreaterThan(1500);
     }
 
     @Test
