@@ -77,10 +77,15 @@ final class StudentTests {
     private static final class Collector implements TestExecutionListener {
         final List<TestSummary.Result> results = new ArrayList<>();
         final List<String> traces = new ArrayList<>();
+        /** {@link NotImplementedYet#made()} when the running test started. */
+        long stubsBefore;
 
         @Override
         public void executionStarted(TestIdentifier test) {
             String className = className(test);
+            if (test.isTest()) {
+                stubsBefore = NotImplementedYet.made();
+            }
             if (test.isTest() && className != null) { // the log says which test printed what follows
                 System.out.println("---- " + simple(className) + "." + test.getDisplayName());
             }
@@ -113,7 +118,8 @@ final class StudentTests {
 
         private void add(String className, String name, Throwable thrown) {
             String full = simple(className) + "." + name;
-            results.add(new TestSummary.Result(TestSummary.part(className), full, reason(thrown)));
+            NotImplementedYet reached = NotImplementedYet.madeSince(stubsBefore);
+            results.add(new TestSummary.Result(TestSummary.part(className), full, reason(thrown, reached)));
             StringWriter trace = new StringWriter();
             thrown.printStackTrace(new PrintWriter(trace));
             traces.add("---- " + full + "\n" + trace);
@@ -135,13 +141,16 @@ final class StudentTests {
     /**
      * Why a test failed, as the student reads it: the message of an assertion; the type and
      * message of any other exception (a {@code NullPointerException} says little without its
-     * type); and a stub found anywhere in the cause chain, so the test counts as waiting for it.
+     * type); and a stub found anywhere in the cause chain, or else {@code reached}, one the test
+     * reached in another task (its failure made the test fail on what that task did not do), so
+     * that the test counts as waiting for it.
      */
-    static String reason(Throwable thrown) {
+    static String reason(Throwable thrown, NotImplementedYet reached) {
         if (thrown == null) {
             return "failed";
         }
-        NotImplementedYet stub = NotImplementedYet.findIn(thrown);
+        NotImplementedYet found = NotImplementedYet.findIn(thrown);
+        NotImplementedYet stub = found != null ? found : reached;
         String message = thrown.getMessage() == null ? "" : thrown.getMessage();
         String text = thrown instanceof AssertionError ? message
                 : message.isBlank() ? thrown.getClass().getName() : thrown.getClass().getSimpleName() + ": " + message;
