@@ -2,6 +2,8 @@ package miniasyncio.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,6 +79,10 @@ public final class QuickTest {
         } else {
             names.addAll(List.of(StudentTests.SUREFIRE_NAMES));
         }
+        // The module's classes come from its folders as they are now: a folder on -cp that did not
+        // exist when the JVM started (nothing compiled yet) is not searched by the class path.
+        URL[] folders = {testClasses.toUri().toURL(), module.resolve("target/classes").toUri().toURL()};
+        Thread.currentThread().setContextClassLoader(new URLClassLoader(folders, QuickTest.class.getClassLoader()));
         List<TestSummary.Result> results = StudentTests.run(testClasses, TestSummary.STUDENT_PACKAGES,
                 names.toArray(String[]::new), module.resolve(TestSummary.LOG), reports);
         if (reports == null) {
