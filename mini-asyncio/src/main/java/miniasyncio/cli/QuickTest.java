@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,20 +35,18 @@ public final class QuickTest {
         String step = null;
         Path reports = null;
         for (int i = 1; i < args.length; i++) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            switch (args[i]) {
-                case "--class" -> testClass = required(args[i], value);
-                case "--step" -> step = required(args[i], value);
-                case "--reports" -> reports = Path.of(required(args[i], value));
+            String arg = args[i];
+            switch (arg) {
+                case "--class" -> testClass = valueOf(args, ++i);
+                case "--step" -> step = valueOf(args, ++i);
+                case "--reports" -> reports = Path.of(valueOf(args, ++i));
                 default -> {
-                    if (args[i].startsWith("-") || testClass != null) {
-                        usage("unknown argument '" + args[i] + "'");
+                    if (arg.startsWith("-") || testClass != null) {
+                        usage("unknown argument '" + arg + "'");
                     }
-                    testClass = args[i];
-                    i--; // a bare class name takes no value
+                    testClass = arg; // ./test.sh homework HomeworkTest
                 }
             }
-            i++;
         }
         if (step != null && !step.matches("[1-9]\\d*")) {
             usage("--step takes a step number, not '" + step + "'");
@@ -100,20 +97,16 @@ public final class QuickTest {
         System.exit(0); // as Surefire's JVM: a thread a test left running must not keep this one
     }
 
-    private static String required(String option, String value) {
-        if (value == null) {
-            usage(option + " needs a value");
+    /** The value after an option, at {@code i}. */
+    private static String valueOf(String[] args, int i) {
+        if (i >= args.length) {
+            usage(args[i - 1] + " needs a value");
         }
-        return value;
+        return args[i];
     }
 
     private static void usage(String problem) {
         System.err.println(problem + "; usage: QuickTest MODULE_DIR [TEST_CLASS | --class NAME] [--step N --reports DIR]");
         System.exit(2);
-    }
-
-    /** Whether {@code module} was built once (its class path written): otherwise Maven must build it first. */
-    static boolean built(Path module) {
-        return Files.isRegularFile(module.resolve(TestSummary.CLASS_PATH));
     }
 }
