@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Checks one step of the exercises: its tests and its examples' transcripts.
-# Usage (from anywhere): exercises/check-step.sh N        (N = 1..10; needs JDK 21+ and Maven)
+# Usage (from anywhere): exercises/check-step.sh N        (N = 1..10; needs a JDK 21+ and Maven)
 # Prints "step N: X tests passed", or what failed with the first line of each reason; when tests
 # fail on a method of an earlier step that is not written yet, the first line says which step to
 # finish first. The full reasons and stack traces are in exercises/target/surefire-reports/ and
-# the build's output in exercises/target/check-step.log.
+# what the tests printed in exercises/target/student-tests.log; the run's own output (a compile
+# error) in exercises/target/check-step.log.
+# The first run builds the kit with Maven once; later runs compile only the exercises' files you
+# changed and run the step's tests in one JVM, on the JDK 21+ that build picked (whatever `java`
+# is first on PATH).
 set -uo pipefail
 step="${1:-}"
 if ! [[ "$step" =~ ^([1-9]|10)$ ]]; then
@@ -14,13 +18,33 @@ fi
 module="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$module")"
 log="$module/target/check-step.log"
+classpath="$module/target/student-classpath.txt"
+javahome="$module/target/student-java.txt"
 mkdir -p "$module/target"
 rm -rf "$module/target/surefire-reports" # only this run's reports are counted
+: > "$log"
+if [ ! -f "$classpath" ] || [ ! -f "$javahome" ] || [ ! -x "$(head -n1 "$javahome")/bin/java" ]; then
+  # The first build, with Maven: the kit and the exercises (one line per module it builds).
+  (cd "$repo" && mvn -q -B -pl exercises -am test -Dstudent=build 2>&1 | tee -a "$log" | grep '^building ' >&2)
+  if [ ! -f "$classpath" ] || [ ! -f "$javahome" ]; then
+    echo "step $step: the build failed; it says:"
+    grep -E '^\[ERROR\]' "$log" | grep -vE '\[Help|Re-run|To see|For more|After correcting|^\[ERROR\] *$' | head -20 | sed 's/^/  /'
+    echo "(the whole output: $log)"
+    exit 1
+  fi
+fi
+java="$(head -n1 "$javahome")/bin/java"
 # On a terminal, a progress line that the report then overwrites: the report's first line is the answer.
 [ -t 2 ] && printf 'checking step %s (tests and example transcripts) ...' "$step" >&2
-(cd "$repo" && mvn -B -pl exercises -am verify -Dquick \
-    -Dtest="**/step${step}_*/*Test,**/ExamplesTest" -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dexercises.step="$step" -Dmaven.test.failure.ignore=true > "$log" 2>&1)
+"$java" --add-exports java.base/jdk.internal.vm=ALL-UNNAMED -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+  -cp "$(head -n1 "$classpath")" miniasyncio.cli.QuickTest "$module" --step "$step" \
+  --reports "$module/target/surefire-reports" >> "$log" 2>&1
 build=$?
 [ -t 2 ] && printf '\r\033[K' >&2
-java "$module/check/StepReport.java" "$step" "$module/target/surefire-reports" "$log" "$build" "$module"
+# The report, compiled once (the source launcher would compile it again on every run, seconds on a busy machine).
+report="$module/target/check-report"
+if [ ! -f "$report/StepReport.class" ] || [ "$module/check/StepReport.java" -nt "$report/StepReport.class" ]; then
+  "$(head -n1 "$javahome")/bin/javac" -nowarn -d "$report" "$module/check/StepReport.java" >> "$log" 2>&1
+fi
+"$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$report" StepReport \
+  "$step" "$module/target/surefire-reports" "$log" "$build" "$module"

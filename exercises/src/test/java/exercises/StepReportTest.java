@@ -13,15 +13,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What {@code exercises/check-step.sh N} prints ({@code check/StepReport.java}, run here as the
- * script runs it, with the source launcher) for test reports made up to the case.
+ * script runs it: compiled once, then a JVM of its own per report) for test reports made up to the case.
  *
- * <p>Each test starts a JVM that compiles the script first: about 1.6 s of CPU (3.5 s on the wall
- * clock at a load of 12 on 2 cores), which a busier machine stretches past the exercises' default
- * limit of 10 s (all 4 tests timed out so at a load of 7, beside a build). Its limit is that of
- * the other tests that wait on a process.
+ * <p>Each test waits on a JVM; a busy machine stretches that past the exercises' default limit of
+ * 10 s (all 4 tests timed out so at a load of 7, beside a build), so its limit is that of the
+ * other tests that wait on a process.
  */
 @Timeout(120)
 class StepReportTest {
+
+    /** StepReport compiled once for the class, as the script keeps it in target/check-report. */
+    @TempDir
+    static Path compiled;
 
     static final String STUB9 = "not implemented yet: AsyncioScheduler.runUntilComplete"
             + " (edit exercises/src/main/java/exercises/step9_run/AsyncioScheduler.java)";
@@ -97,9 +100,15 @@ class StepReportTest {
     }
 
     private List<String> report(int step) throws Exception {
-        Path script = Path.of("check/StepReport.java").toAbsolutePath();
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), script.toString(),
-                String.valueOf(step), module.resolve("target/surefire-reports").toString(),
+        synchronized (StepReportTest.class) {
+            if (!Files.exists(compiled.resolve("StepReport.class"))) {
+                int code = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-nowarn", "-d",
+                        compiled.toString(), Path.of("check/StepReport.java").toAbsolutePath().toString());
+                assertThat(code).as("javac check/StepReport.java").isZero();
+            }
+        }
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", compiled.toString(), "StepReport", String.valueOf(step), module.resolve("target/surefire-reports").toString(),
                 module.resolve("target/check-step.log").toString(), "0", module.toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -399,6 +399,97 @@ class ApiAllowlistTest {
                         "miniasyncio.Task.creationSite"));
     }
 
+    /**
+     * The language features "What your code may use" promises, each alone in a class of its own:
+     * what javac makes of them (ObjectMethods for a record, SwitchBootstraps for a pattern switch,
+     * LambdaMetafactory for a lambda, a synthetic $SwitchMap$ class for an enum switch) must pass.
+     */
+    static Stream<Arguments> languageFeatures() {
+        return Stream.of(
+                Arguments.of("records", """
+                        record Pair(int tid, String name) {
+                            Pair { if (tid < 0) throw new IllegalArgumentException("tid " + tid); }
+                        }
+                        static Object use() {
+                            Pair p = new Pair(1, "a");
+                            return p.equals(new Pair(1, "a")) + " " + p.hashCode() + " " + p + p.tid() + p.name();
+                        }"""),
+                Arguments.of("enums", """
+                        enum State { READY, PARKED { @Override String word() { return "parked"; } }; String word() { return name(); } }
+                        static Object use() {
+                            State s = State.valueOf("READY");
+                            return switch (s) { case READY -> s.word() + State.values().length + s.ordinal(); case PARKED -> "p"; };
+                        }"""),
+                Arguments.of("nested and inner classes", """
+                        static final class Waiters { final java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>(); }
+                        final class Inner { int size() { return new Waiters().queue.size(); } }
+                        static Object use() { return new Feature().new Inner().size(); }"""),
+                Arguments.of("local classes", """
+                        static Object use() {
+                            class Edge { final int from; Edge(int from) { this.from = from; } }
+                            record Step(int tid) {}
+                            return new Edge(2).from + new Step(3).tid();
+                        }"""),
+                Arguments.of("anonymous classes", """
+                        static Object use() {
+                            java.util.Comparator<String> byLength = new java.util.Comparator<>() {
+                                @Override public int compare(String a, String b) { return Integer.compare(a.length(), b.length()); }
+                            };
+                            return byLength.compare("a", "bb");
+                        }"""),
+                Arguments.of("lambdas and method references", """
+                        static Object use() {
+                            java.util.function.Function<Integer, Integer> twice = x -> x * 2;
+                            java.util.function.Supplier<java.util.List<String>> make = java.util.ArrayList::new;
+                            java.util.concurrent.Callable<Integer> body = () -> twice.apply(21);
+                            return make.get().size() + body.hashCode();
+                        }"""),
+                Arguments.of("streams", """
+                        static Object use() {
+                            return java.util.stream.IntStream.range(0, 4).boxed()
+                                    .collect(java.util.stream.Collectors.groupingBy(i -> i % 2, java.util.stream.Collectors.toList()))
+                                    .values().stream().map(java.util.List::size).toList();
+                        }"""),
+                Arguments.of("switch patterns", """
+                        sealed interface Call permits Await, Nap {}
+                        record Await(int tid) implements Call {}
+                        record Nap(double seconds) implements Call {}
+                        static Object use(Object syscall) {
+                            return switch (syscall) {
+                                case Await(int tid) when tid <= 0 -> "bad tid " + tid;
+                                case Await a -> "await " + a.tid();
+                                case Nap(var seconds) -> "nap " + seconds;
+                                case String text -> text.strip();
+                                case null, default -> "unknown";
+                            };
+                        }
+                        static Object sealedSwitch(Call call) {
+                            return switch (call) { case Await a -> a.tid(); case Nap n -> n.seconds(); };
+                        }
+                        static boolean test(Object o) { return o instanceof Await(int tid) && tid > 0 || o instanceof Nap n && n.seconds() > 0; }"""),
+                Arguments.of("var and text blocks", """
+                        static Object use() {
+                            var map = new java.util.HashMap<String, Integer>();
+                            var text = \"""
+                                    task 2 (alpha)
+                                    \""";
+                            map.put(text.strip(), 1);
+                            return map;
+                        }"""));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("languageFeatures")
+    void everyLanguageFeatureTheReadmeNamesPassesTheScreen(String feature, String members) throws Exception {
+        String source = "package homework;\n\npublic class Feature {\n" + members.indent(4) + "}\n";
+
+        List<Violation> violations = HOMEWORK.check(Compiler.compile(dir, source));
+
+        assertThat(violations).as(feature + ": " + ApiAllowlist.report(violations)).isEmpty();
+        assertThat(HOMEWORK.describe()).as("the student README names " + feature)
+                .contains(feature.replace("and ", "").split(" ")[0]);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("refused")
     void eachRefusedUseIsNamedWithClassMethodAndLine(String statement, String api) throws Exception {

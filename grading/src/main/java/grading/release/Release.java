@@ -26,7 +26,7 @@ public final class Release {
     static final java.util.Map<String, String> RELEASED_AS = java.util.Map.of("grading/allowlist", "allowlist");
     /** Modules whose Java sources may hold solution regions. */
     static final List<String> WITH_REGIONS = List.of("homework", "exercises");
-    private static final List<String> ROOT_FILES = List.of(".gitignore", ".mvn/jvm.config", ".mvn/maven.config");
+    private static final List<String> ROOT_FILES = List.of(".gitignore", ".mvn/jvm.config", ".mvn/maven.config", "test.sh");
     /**
      * Folders that go out whole: the guides the READMEs link to, and the IDE run configurations
      * that carry the JVM option (IntelliJ's .run/, VS Code's .vscode/).

@@ -1,5 +1,7 @@
 package miniasyncio.cli;
 
+import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -61,6 +63,21 @@ final class Examples {
             all.addAll(catalog.examples());
         }
         return all;
+    }
+
+    /** Where the catalog that has the example {@code name} was loaded from (a jar, or a classes folder). */
+    static Optional<Path> jarOf(String name) {
+        for (ExampleCatalog catalog : catalogs()) {
+            if (catalog.examples().stream().anyMatch(e -> e.name().equals(name))) {
+                try {
+                    var source = catalog.getClass().getProtectionDomain().getCodeSource();
+                    return source == null ? Optional.empty() : Optional.of(Path.of(source.getLocation().toURI()));
+                } catch (URISyntaxException | IllegalArgumentException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     static Optional<ExampleInfo> find(String name) {

@@ -66,7 +66,7 @@ final class RunCommand implements Callable<Integer> {
         }
         ExampleInfo.Main main = resolve();
         if (main == null) {
-            return Cli.USAGE;
+            return refusal;
         }
         LoopPolicy.setClock(virtualTime ? Clock::virtual : Clock::monotonic);
         System.setProperty(OPTIONS_PROPERTY, String.join(" ", spec.commandLine().getParseResult().originalArgs()));
@@ -129,10 +129,19 @@ final class RunCommand implements Callable<Integer> {
         return Cli.FAILED;
     }
 
+    /** The exit code when {@link #resolve} found nothing to run: wrong arguments, unless said otherwise. */
+    private int refusal = Cli.USAGE;
+
     /** The example's main, or null after printing why there is none. */
     private ExampleInfo.Main resolve() {
         var builtIn = Examples.find(name);
         if (builtIn.isPresent()) {
+            var stale = Examples.jarOf(name).flatMap(StaleJar::check);
+            if (stale.isPresent()) { // the homework's or an exercise's jar is older than its sources
+                System.err.println(name + ": " + stale.get());
+                refusal = Cli.FAILED;
+                return null;
+            }
             usage = builtIn.get().usage();
             String option = args.stream().filter(a -> a.startsWith("-")).findFirst().orElse(null);
             if (usage == null && option != null) {

@@ -47,6 +47,15 @@ final class StudentTests {
      */
     static List<TestSummary.Result> run(Path testClasses, List<String> packages, String[] names, Path log)
             throws IOException {
+        return run(testClasses, packages, names, log, null);
+    }
+
+    /**
+     * The same, and when {@code reports} is not null one JUnit XML file per test class there
+     * ({@code TEST-<class>.xml}, the shape Surefire writes), for {@code exercises/check-step.sh}.
+     */
+    static List<TestSummary.Result> run(Path testClasses, List<String> packages, String[] names, Path log, Path reports)
+            throws IOException {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClasspathRoots(Set.of(testClasses)))
                 .filters(includePackageNames(packages), includeClassNamePatterns(names))
@@ -70,6 +79,9 @@ final class StudentTests {
             file.println("==== every failed test, with its stack trace");
             collector.traces.forEach(file::println);
         }
+        if (reports != null) {
+            JUnitXml.write(reports, collector.cases);
+        }
         return collector.results;
     }
 
@@ -77,10 +89,16 @@ final class StudentTests {
     private static final class Collector implements TestExecutionListener {
         final List<TestSummary.Result> results = new ArrayList<>();
         final List<String> traces = new ArrayList<>();
+        final List<JUnitXml.Case> cases = new ArrayList<>();
+        /** {@link NotImplementedYet#made()} when the running test started. */
+        long stubsBefore;
 
         @Override
         public void executionStarted(TestIdentifier test) {
             String className = className(test);
+            if (test.isTest()) {
+                stubsBefore = NotImplementedYet.made();
+            }
             if (test.isTest() && className != null) { // the log says which test printed what follows
                 System.out.println("---- " + simple(className) + "." + test.getDisplayName());
             }
@@ -106,6 +124,7 @@ final class StudentTests {
             }
             if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
                 results.add(new TestSummary.Result(TestSummary.part(className), simple(className) + "." + name, null));
+                cases.add(new JUnitXml.Case(className, name, null, null, null));
             } else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
                 add(className, name, thrown);
             } // ABORTED: an assumption did not hold, the test does not count
@@ -113,10 +132,13 @@ final class StudentTests {
 
         private void add(String className, String name, Throwable thrown) {
             String full = simple(className) + "." + name;
-            results.add(new TestSummary.Result(TestSummary.part(className), full, reason(thrown)));
+            NotImplementedYet reached = NotImplementedYet.madeSince(stubsBefore);
+            String reason = reason(thrown, reached);
+            results.add(new TestSummary.Result(TestSummary.part(className), full, reason));
             StringWriter trace = new StringWriter();
             thrown.printStackTrace(new PrintWriter(trace));
             traces.add("---- " + full + "\n" + trace);
+            cases.add(new JUnitXml.Case(className, name, reason, thrown.getClass().getName(), trace.toString()));
         }
 
         private static String className(TestIdentifier test) {
@@ -135,13 +157,16 @@ final class StudentTests {
     /**
      * Why a test failed, as the student reads it: the message of an assertion; the type and
      * message of any other exception (a {@code NullPointerException} says little without its
-     * type); and a stub found anywhere in the cause chain, so the test counts as waiting for it.
+     * type); and a stub found anywhere in the cause chain, or else {@code reached}, one the test
+     * reached in another task (its failure made the test fail on what that task did not do), so
+     * that the test counts as waiting for it.
      */
-    static String reason(Throwable thrown) {
+    static String reason(Throwable thrown, NotImplementedYet reached) {
         if (thrown == null) {
             return "failed";
         }
-        NotImplementedYet stub = NotImplementedYet.findIn(thrown);
+        NotImplementedYet found = NotImplementedYet.findIn(thrown);
+        NotImplementedYet stub = found != null ? found : reached;
         String message = thrown.getMessage() == null ? "" : thrown.getMessage();
         String text = thrown instanceof AssertionError ? message
                 : message.isBlank() ? thrown.getClass().getName() : thrown.getClass().getSimpleName() + ": " + message;

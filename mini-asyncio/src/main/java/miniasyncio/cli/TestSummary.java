@@ -43,6 +43,12 @@ public final class TestSummary {
     static final List<String> STUDENT_PACKAGES = List.of("homework", "exercises");
     /** Where a module's run leaves what the tests printed and every failure's stack trace. */
     static final String LOG = "target/student-tests.log";
+    /**
+     * Where the Maven run leaves the module's test class path and the JDK it runs on (the build's
+     * JDK 21+), one line each: the quick run ({@code ./test.sh}, {@link QuickTest}) starts from them.
+     */
+    static final String CLASS_PATH = "target/student-classpath.txt";
+    static final String JAVA_HOME = "target/student-java.txt";
 
     /** One finished test: its part (a test class, or an exercise step), name and failure reason, if any. */
     record Result(String part, String name, String failure) {
@@ -59,7 +65,10 @@ public final class TestSummary {
     private TestSummary() {
     }
 
-    /** {@code TestSummary MODE MODULE_DIR}: MODE is "check" for the self-check, anything else for the summary. */
+    /**
+     * {@code TestSummary MODE MODULE_DIR}: MODE is "check" for the self-check, "build" to only
+     * write the files the quick run needs (no test runs), anything else for the summary.
+     */
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
             throw new IllegalArgumentException("usage: TestSummary MODE MODULE_DIR");
@@ -68,6 +77,11 @@ public final class TestSummary {
         Path testClasses = module.resolve("target/test-classes");
         if (!Files.isDirectory(testClasses)) {
             return; // a module without the student's tests (the kit's): nothing to say
+        }
+        Files.writeString(module.resolve(CLASS_PATH), System.getProperty("java.class.path") + "\n", StandardCharsets.UTF_8);
+        Files.writeString(module.resolve(JAVA_HOME), System.getProperty("java.home") + "\n", StandardCharsets.UTF_8);
+        if (args[0].equals("build")) {
+            System.exit(0);
         }
         List<Result> results = StudentTests.run(testClasses, STUDENT_PACKAGES, StudentTests.SUREFIRE_NAMES,
                 module.resolve(LOG));

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import miniasyncio.cli.fixture.SampleChecks;
+import miniasyncio.cli.fixture.StubInAChildTaskChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,7 +82,7 @@ class TestSummaryTest {
         System.setOut(new PrintStream(seen, true, StandardCharsets.UTF_8));
         System.setProperty(SampleChecks.RUN, "true");
         try {
-            results = StudentTests.run(classes, List.of("miniasyncio.cli.fixture"), new String[] {".*Checks"}, log);
+            results = StudentTests.run(classes, List.of("miniasyncio.cli.fixture"), new String[] {".*\\.SampleChecks"}, log);
         } finally {
             System.clearProperty(SampleChecks.RUN);
             System.setOut(console);
@@ -101,6 +102,30 @@ class TestSummaryTest {
         assertThat(Files.readString(log)).contains("---- SampleChecks.passes()\nprinted by a test\n",
                 "Task exception was never retrieved",
                 "---- SampleChecks.throwsSomethingElse", "at miniasyncio.cli.fixture.SampleChecks.throwsSomethingElse");
+    }
+
+    /** Step 8's CPythonQueuesTest.maxsize with Queue.put a stub: reached in the putter task, not in the test. */
+    @Test
+    void aStubReachedInAChildTaskCountsAsNotWrittenYet(@TempDir Path dir) throws Exception {
+        Path classes = Path.of(StubInAChildTaskChecks.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<TestSummary.Result> results;
+        System.setProperty(SampleChecks.RUN, "true");
+        try {
+            results = StudentTests.run(classes, List.of("miniasyncio.cli.fixture"), new String[] {".*StubInAChildTaskChecks"},
+                    dir.resolve("target/student-tests.log"));
+        } finally {
+            System.clearProperty(SampleChecks.RUN);
+        }
+
+        assertThat(results).filteredOn(TestSummary.Result::waitsOnAStub).extracting(TestSummary.Result::name)
+                .containsExactly("StubInAChildTaskChecks.maxsize");
+        assertThat(results).filteredOn(r -> r.name().endsWith(".maxsize")).first()
+                .extracting(TestSummary.Result::failure).asString()
+                .contains("not implemented yet: Queue.put (edit exercises/src/main/java/exercises/step8_queue/Queue.java)");
+        String summary = TestSummary.summary("exercises", results, List.of("Queue.put"));
+        assertThat(summary).contains("   not written yet:  Queue.put\n")
+                .doesNotContain("FAIL:             StubInAChildTaskChecks.maxsize")
+                .contains("FAIL:             StubInAChildTaskChecks.getNowaitOfAnEmptyQueueFails: [a test that fails on its own");
     }
 
     @Test

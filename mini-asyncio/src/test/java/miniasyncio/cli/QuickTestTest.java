@@ -1,0 +1,141 @@
+package miniasyncio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The quick run ({@code ./test.sh}, {@code exercises/check-step.sh}) on a small module of its
+ * own, in a JVM of its own as the scripts start it: the summary of {@code mvn -q test -Dstudent},
+ * one test class alone, nothing compiled again when nothing changed, and for a step Surefire's XML.
+ */
+class QuickTestTest {
+
+    @TempDir
+    Path dir;
+
+    Path module;
+
+    private void write(String path, String text) throws Exception {
+        Path file = module.resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    @BeforeEach
+    void aModule() throws Exception {
+        module = dir.resolve("homework");
+        write("src/main/java/homework/Adder.java", "package homework; public class Adder { public static int add(int a, int b) { return a + b; } }");
+        write("src/main/java/homework/Later.java", """
+                package homework;
+                public class Later {
+                    public static int go() {
+                        throw new miniasyncio.NotImplementedYet("Later.go", "homework/src/main/java/homework/Later.java");
+                    }
+                }
+                """);
+        write("src/test/java/homework/AdderTest.java", """
+                package homework;
+                import static org.junit.jupiter.api.Assertions.assertEquals;
+                class AdderTest { @org.junit.jupiter.api.Test void adds() { assertEquals(3, Adder.add(1, 2)); } }
+                """);
+        write("src/test/java/homework/LaterTest.java", """
+                package homework;
+                class LaterTest { @org.junit.jupiter.api.Test void goes() { Later.go(); } }
+                """);
+    }
+
+    private String quickTest(String... args) throws Exception {
+        Path launcher = Path.of(Class.forName("org.junit.platform.launcher.core.LauncherFactory")
+                .getProtectionDomain().getCodeSource().getLocation().toURI());
+        String classPath = String.join(File.pathSeparator, module.resolve("target/test-classes").toString(),
+                module.resolve("target/classes").toString(), System.getProperty("java.class.path"), launcher.toString());
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED", "-cp", classPath,
+                "miniasyncio.cli.QuickTest", module.toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return out;
+    }
+
+    @Test
+    void printsTheStudentsSummaryAndCompilesNothingAgainWhenNothingChanged() throws Exception {
+        String first = quickTest();
+        assertThat(first).isEqualTo("""
+                == homework: 1 of 2 tests pass
+                   pass:             AdderTest
+                   not written yet:  Later.go
+                   waiting for them: LaterTest
+                """);
+        Path adder = module.resolve("target/classes/homework/Adder.class");
+        Path test = module.resolve("target/test-classes/homework/AdderTest.class");
+        FileTime compiled = FileTime.fromMillis(Files.getLastModifiedTime(adder).toMillis() + 2_000);
+        Files.setLastModifiedTime(adder, compiled); // so that a second compile would show, whatever the clock's grain
+        Files.setLastModifiedTime(module.resolve("target/classes/homework/Later.class"), compiled);
+        Files.setLastModifiedTime(test, compiled);
+        Files.setLastModifiedTime(module.resolve("target/test-classes/homework/LaterTest.class"), compiled);
+
+        assertThat(quickTest()).isEqualTo(first);
+        assertThat(Files.getLastModifiedTime(adder)).as("Adder.class, made again").isEqualTo(compiled);
+        assertThat(Files.getLastModifiedTime(test)).as("AdderTest.class, made again").isEqualTo(compiled);
+    }
+
+    @Test
+    void runsOneTestClassAlone() throws Exception {
+        assertThat(quickTest("AdderTest")).isEqualTo("""
+                == homework: 1 of 1 tests pass
+                   pass:             AdderTest
+                   not written yet:  Later.go
+                """);
+        assertThat(quickTest("NoSuchTest")).startsWith("== homework: no test ran (no test class named NoSuchTest");
+    }
+
+    @Test
+    void anEditIsCompiledAndAnErrorSaidAsJavacSaysIt() throws Exception {
+        quickTest();
+        write("src/main/java/homework/Adder.java", "package homework; public class Adder { public static int add(int a, int b) { return a - ; } }");
+
+        assertThat(quickTest()).contains("Adder.java:1: error: illegal start of expression")
+                .endsWith("== homework: the code does not compile (above); no test ran\n");
+    }
+
+    @Test
+    void forAStepItWritesSurefiresReports() throws Exception {
+        module = dir.resolve("exercises");
+        write("src/main/java/exercises/step3_futures/Future.java", "package exercises.step3_futures; public class Future {}");
+        write("src/test/java/exercises/step3_futures/FutureTest.java", """
+                package exercises.step3_futures;
+                class FutureTest {
+                    @org.junit.jupiter.api.Test void made() { new Future(); }
+                    @org.junit.jupiter.api.Test void fails() { throw new AssertionError("expected: <1> but was: <2>"); }
+                }
+                """);
+        write("src/test/java/exercises/step4_sync/LockTest.java", """
+                package exercises.step4_sync;
+                class LockTest { @org.junit.jupiter.api.Test void other() { } }
+                """);
+        Path reports = dir.resolve("reports");
+
+        assertThat(quickTest("--step", "3", "--reports", reports.toString())).isEmpty();
+
+        try (Stream<Path> files = Files.list(reports)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly("TEST-exercises.step3_futures.FutureTest.xml");
+        }
+        assertThat(Files.readString(reports.resolve("TEST-exercises.step3_futures.FutureTest.xml")))
+                .contains("<testcase classname=\"exercises.step3_futures.FutureTest\" name=\"made\"/>",
+                        "<failure message=\"expected: &lt;1&gt; but was: &lt;2&gt;\" type=\"java.lang.AssertionError\">");
+    }
+}
