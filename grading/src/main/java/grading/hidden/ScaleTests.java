@@ -112,8 +112,8 @@ public class ScaleTests {
      */
     static final double GROSS_FACTOR = 4.0;
     static final long MARGIN_NANOS = 30_000_000L;
-    static final int ROUNDS = 4;
-    static final long STOP_NANOS = 1_500_000_000L;
+    static final int ROUNDS = 3;
+    static final long STOP_NANOS = 1_000_000_000L;
 
     @Graded(name = "the time per task does not grow with the number of waiting tasks (32,000 waiting at once)",
             points = 4, seconds = 20)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import grading.Repo;
 import grading.hidden.GradedTests;
+import grading.rules.SlowSuites;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * No verdict depends on the wall clock (the grading design's point 10): the JVMs that run the
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its JVM's start and the measuring test 4.2 timed out so); a submission that loops in one test
  * loses that test, and the message says it used its CPU time.
  */
+@ResourceLock(SlowSuites.GRADED_JVMS) // alone: it holds back every JVM that runs graded tests, other suites' too
 class TenthOfACpuSlowIT {
 
     private static final Path KIT = Path.of(System.getProperty("grading.kit", "target/grader.jar"));

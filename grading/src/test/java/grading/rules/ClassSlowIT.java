@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A class of 30 submissions (more once the wrong and hostile ones leave no room for a reference),
@@ -35,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Slow (minutes): runs with the {@code hostile} profile, as .ci/run does.
  */
+@ResourceLock(SlowSuites.ORPHANS)
+@ResourceLock(value = SlowSuites.GRADED_JVMS, mode = ResourceAccessMode.READ)
 class ClassSlowIT {
 
     /** Far above what the batch needs: a hang, not a slow run. */

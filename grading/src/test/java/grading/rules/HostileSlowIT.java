@@ -19,6 +19,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Grades every hostile submission under {@code grading/hostile/} with the packaged grader.jar,
@@ -32,6 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * submissions at a time. An {@code args} line in expected.properties adds grader
  * options (the endless loop uses a shorter per-test limit, so that the suite stays short).
  */
+@ResourceLock(SlowSuites.ORPHANS)
+@ResourceLock(value = SlowSuites.GRADED_JVMS, mode = ResourceAccessMode.READ)
 class HostileSlowIT {
 
     /** Far above what any hostile submission needs (the grader's own limit is 180 s): a hang, not a slow run. */
