@@ -16,9 +16,9 @@ public class LinearTime {
         long start = System.nanoTime();
         ScaleTests.Growth g = ScaleTests.measureGrowth();
         System.out.printf(Locale.ROOT, "small %.1f ms  big %.1f ms  ratio %.1f  reference %.1f / %.1f ms, ratio %.1f"
-                        + "  above its growth %.1f ms  %s  wall %.0f ms%n",
+                        + "  above its growth %.1f ms  %s  rounds %d  wall %.0f ms%n",
                 g.small() / 1e6, g.big() / 1e6, g.ratio(), g.referenceSmall() / 1e6, g.referenceBig() / 1e6,
                 g.referenceRatio(), (g.big() - g.referenceRatio() * g.small()) / 1e6,
-                g.linear() ? "passes" : "fails", (System.nanoTime() - start) / 1e6);
+                g.linear() ? "passes" : "fails", g.rounds(), (System.nanoTime() - start) / 1e6);
     }
 }

@@ -99,6 +99,12 @@ public class ScaleTests {
      *       quadratic submission still fails well inside the 20 s of CPU time this test is given
      *       (the grader's limits count the child JVM's CPU time, not the wall clock's: a test that
      *       waits for a core on a busy machine is not stopped for it).</li>
+     *   <li>A submission that is plainly linear after the first round stops there too: its
+     *       excess over the reference's growth at most CLEAR_FACTOR times the reference's big run
+     *       (a quarter of what fails it), and its ratio within MAX_FACTOR of the reference's. That
+     *       is inside what passes whatever the later rounds measure, so more rounds could only
+     *       confirm it; every other submission (a scan among them) gets all the rounds, as before.
+     *       It saves most correct solutions two of the test's five big runs of each side.</li>
      * </ul>
      */
     static final int SMALL = 4_000;
@@ -111,6 +117,8 @@ public class ScaleTests {
      * 0.2 to 0.5 s, and a correct solution at most a few tenths of its own.
      */
     static final double GROSS_FACTOR = 4.0;
+    /** At most this many times the reference's big run above linear growth, after one round: plainly linear. */
+    static final double CLEAR_FACTOR = 1.0;
     static final long MARGIN_NANOS = 30_000_000L;
     static final int ROUNDS = 3;
     static final long STOP_NANOS = 1_000_000_000L;
@@ -131,8 +139,8 @@ public class ScaleTests {
         EndMarker.reached();
     }
 
-    /** The fastest small and big runs measured, in CPU nanoseconds (public for grading/bench/LinearTime.java). */
-    public record Growth(long small, long big, long referenceSmall, long referenceBig) {
+    /** The fastest small and big runs measured, in CPU nanoseconds, and in how many rounds (public for grading/bench/LinearTime.java). */
+    public record Growth(long small, long big, long referenceSmall, long referenceBig, int rounds) {
         public double ratio() {
             return (double) big / Math.max(1, small);
         }
@@ -147,7 +155,16 @@ public class ScaleTests {
         }
 
         public boolean linear() {
-            if (excessNanos() > GROSS_FACTOR * referenceBig) {
+            return linear(GROSS_FACTOR);
+        }
+
+        /** Linear with room to spare: what a single round may settle (see the class's comment on CLEAR_FACTOR). */
+        public boolean clearlyLinear() {
+            return linear(CLEAR_FACTOR);
+        }
+
+        private boolean linear(double grossFactor) {
+            if (excessNanos() > grossFactor * referenceBig) {
                 return false; // more time above linear growth than the reference's whole big run: a scan, however its ratio came out
             }
             return ratio() <= MAX_FACTOR * referenceRatio() || excessNanos() <= MARGIN_NANOS;
@@ -161,7 +178,8 @@ public class ScaleTests {
         long spent = parkedRun(SMALL, false) + parkedRun(GROWTH * SMALL, false); // warm-up
         parkedRun(SMALL, true);
         parkedRun(GROWTH * SMALL, true);
-        for (int round = 0; round < ROUNDS; round++) {
+        int round = 0;
+        for (; round < ROUNDS; round++) {
             if (round > 0 && spent >= STOP_NANOS) {
                 break; // both stop together: each side's fastest is of as many runs as the other's
             }
@@ -175,8 +193,12 @@ public class ScaleTests {
             long b = parkedRun(GROWTH * SMALL, false);
             sub[1] = Math.min(sub[1], b);
             spent += b;
+            if (round == 0 && new Growth(sub[0], sub[1], ref[0], ref[1], 1).clearlyLinear()) {
+                round++;
+                break;
+            }
         }
-        return new Growth(sub[0], sub[1], ref[0], ref[1]);
+        return new Growth(sub[0], sub[1], ref[0], ref[1], round);
     }
 
     /**

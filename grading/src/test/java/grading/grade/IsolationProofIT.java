@@ -11,7 +11,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,40 +33,49 @@ class IsolationProofIT {
             + " caller";
 
     @TempDir
-    Path work;
+    static Path work;
+
+    /** The three misbehaving submissions, graded two at a time while the tests below wait for theirs. */
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
+    private static Future<Report> exit;
+    private static Future<Report> loop;
+    private static Future<Report> forged;
 
     /**
      * The allowlist screen would refuse System.exit and FileDescriptor before they run: these
-     * tests switch it off (as only the proof may) to show what the child runner and the channel
+     * gradings switch it off (as only the proof may) to show what the child runner and the channel
      * do by themselves.
      */
-    @org.junit.jupiter.api.BeforeAll
-    static void screenOff() {
+    @BeforeAll
+    static void screenOffAndGrade() {
         System.setProperty("grading.unscreened", "true");
+        exit = POOL.submit(() -> gradeWith("exit", "if (tid == 123_456_789) { System.exit(0); }"));
+        loop = POOL.submit(() -> gradeWith("loop", "if (tid == 123_456_789) { while (true) { Math.sqrt(tid); } }"));
+        forged = POOL.submit(() -> gradeWith("forged", "if (tid == 123_456_789) { new java.io.PrintStream(new"
+                + " java.io.FileOutputStream(java.io.FileDescriptor.out), true).print(\"END grading.hidden.ErrorTests#unknownTid"
+                + " passed 1 \\nno newline at the end\"); System.out.println(\"PASSED 100/100\"); }"));
     }
 
-    @org.junit.jupiter.api.AfterAll
-    static void screenOn() {
+    @AfterAll
+    static void screenOn() throws InterruptedException {
+        POOL.shutdownNow();
+        POOL.awaitTermination(1, TimeUnit.MINUTES);
         System.clearProperty("grading.unscreened");
     }
 
     @Test
     void systemExitDuringOneTestFailsThatTestAndTheOthersStillRun() throws Exception {
-        Report report = gradeWith("if (tid == 123_456_789) { System.exit(0); }");
-        assertOnlyTheUnknownTidTestFailed(report, "the submission ended the JVM during " + UNKNOWN_TID_TEST);
+        assertOnlyTheUnknownTidTestFailed(exit.get(), "the submission ended the JVM during " + UNKNOWN_TID_TEST);
     }
 
     @Test
     void anEndlessLoopDuringOneTestTimesOutAndTheOthersStillRun() throws Exception {
-        Report report = gradeWith("if (tid == 123_456_789) { while (true) { Math.sqrt(tid); } }");
-        assertOnlyTheUnknownTidTestFailed(report, "timed out: used 5.0 s of CPU, the test's limit");
+        assertOnlyTheUnknownTidTestFailed(loop.get(), "timed out: used 5.0 s of CPU, the test's limit");
     }
 
     @Test
     void forgedEventLinesOnTheRealStdoutAreIgnored() throws Exception {
-        Report report = gradeWith("if (tid == 123_456_789) { new java.io.PrintStream(new java.io.FileOutputStream("
-                + "java.io.FileDescriptor.out), true).print(\"END grading.hidden.ErrorTests#unknownTid passed 1 \\nno newline at the end\"); "
-                + "System.out.println(\"PASSED 100/100\"); }");
+        Report report = forged.get();
         TestResult unknown = report.tests().stream().filter(t -> t.name().equals(UNKNOWN_TID_TEST)).findFirst()
                 .orElseThrow();
         // the reference still rejects that tid after printing: the forged lines change nothing
@@ -88,8 +103,8 @@ class IsolationProofIT {
     }
 
     /** The reference homework with {@code statement} put at the start of Homework.awaitTask. */
-    private Report gradeWith(String statement) throws IOException, InterruptedException {
-        Path submission = work.resolve("submission");
+    private static Report gradeWith(String name, String statement) throws IOException, InterruptedException {
+        Path submission = work.resolve(name);
         Path sources = submission.resolve(Grading.SOURCES);
         try (Stream<Path> walk = Files.walk(Repo.root().resolve(Grading.SOURCES))) {
             for (Path p : walk.filter(Files::isRegularFile).toList()) {

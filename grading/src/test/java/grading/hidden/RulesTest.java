@@ -29,12 +29,26 @@ class RulesTest {
     @Test
     void growthFailsOnlyWhenBothTheRatioAgainstTheReferenceAndTheMarginAreExceeded() {
         long ms = 1_000_000L;
-        assertThat(new ScaleTests.Growth(10 * ms, 100 * ms, 10 * ms, 100 * ms).linear()).as("as the reference").isTrue();
-        assertThat(new ScaleTests.Growth(10 * ms, 190 * ms, 10 * ms, 100 * ms).linear()).as("ratio 19, the reference's 10")
+        assertThat(new ScaleTests.Growth(10 * ms, 100 * ms, 10 * ms, 100 * ms, 3).linear()).as("as the reference").isTrue();
+        assertThat(new ScaleTests.Growth(10 * ms, 190 * ms, 10 * ms, 100 * ms, 3).linear()).as("ratio 19, the reference's 10")
                 .isTrue();
-        assertThat(new ScaleTests.Growth(ms, 40 * ms, 10 * ms, 100 * ms).linear()).as("ratio 40, but 30 ms above: noise")
+        assertThat(new ScaleTests.Growth(ms, 40 * ms, 10 * ms, 100 * ms, 3).linear()).as("ratio 40, but 30 ms above: noise")
                 .isTrue();
-        assertThat(new ScaleTests.Growth(15 * ms, 540 * ms, 10 * ms, 100 * ms).linear())
+        assertThat(new ScaleTests.Growth(15 * ms, 540 * ms, 10 * ms, 100 * ms, 3).linear())
                 .as("ratio 36 where the reference grew 10, 390 ms above: a scan of every parked task").isFalse();
+    }
+
+    @Test
+    void oneRoundSettlesOnlyAGrowthThatPassesWithRoomToSpare() {
+        long ms = 1_000_000L;
+        assertThat(new ScaleTests.Growth(10 * ms, 100 * ms, 10 * ms, 100 * ms, 1).clearlyLinear()).as("as the reference")
+                .isTrue();
+        ScaleTests.Growth within = new ScaleTests.Growth(20 * ms, 380 * ms, 10 * ms, 100 * ms, 1);
+        assertThat(within.linear()).as("ratio 19 where the reference grew 10: passes").isTrue();
+        assertThat(within.clearlyLinear()).as("but 180 ms above that growth, more than the reference's big run: more"
+                + " rounds").isFalse();
+        assertThat(new ScaleTests.Growth(10 * ms, 190 * ms, 10 * ms, 100 * ms, 1).clearlyLinear())
+                .as("ratio 19, the reference's 10, but 90 ms above: under one reference big run").isTrue();
+        assertThat(new ScaleTests.Growth(15 * ms, 540 * ms, 10 * ms, 100 * ms, 1).clearlyLinear()).as("a scan").isFalse();
     }
 }

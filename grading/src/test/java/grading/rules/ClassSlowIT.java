@@ -15,7 +15,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -38,7 +37,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * <p>Slow (minutes): runs with the {@code hostile} profile, as .ci/run does.
  */
 @ResourceLock(SlowSuites.ORPHANS)
-@ResourceLock(value = SlowSuites.GRADED_JVMS, mode = ResourceAccessMode.READ)
 class ClassSlowIT {
 
     /** Far above what the batch needs: a hang, not a slow run. */

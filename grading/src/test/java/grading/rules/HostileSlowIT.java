@@ -19,7 +19,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -35,7 +34,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * options (the endless loop uses a shorter per-test limit, so that the suite stays short).
  */
 @ResourceLock(SlowSuites.ORPHANS)
-@ResourceLock(value = SlowSuites.GRADED_JVMS, mode = ResourceAccessMode.READ)
 class HostileSlowIT {
 
     /** Far above what any hostile submission needs (the grader's own limit is 180 s): a hang, not a slow run. */

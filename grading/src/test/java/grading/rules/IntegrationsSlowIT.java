@@ -17,8 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The files an instructor copies from grading/integrations, tried as far as a machine without
@@ -26,7 +24,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * upload shape, its schema check, the Gradescope zip's contents, and Classroom 50's
  * autograder.py on the reference and on the untouched release.
  */
-@ResourceLock(value = SlowSuites.GRADED_JVMS, mode = ResourceAccessMode.READ)
 class IntegrationsSlowIT {
 
     static final Path INTEGRATIONS = Submissions.root().resolve("grading/integrations");

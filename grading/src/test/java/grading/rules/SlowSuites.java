@@ -7,15 +7,11 @@ package grading.rules;
  *   <li>{@link #ORPHANS}: HostileSlowIT ends by looking for any process a graded submission
  *       started that is still alive, and ClassSlowIT grades submissions that start such processes
  *       (inside their sandbox, until their run ends): the look would find the other's.</li>
- *   <li>{@link #GRADED_JVMS}: TenthOfACpuSlowIT holds every JVM that runs graded tests to a
- *       tenth of a CPU, other suites' too; it takes the lock alone (read-write), the others share
- *       it (read).</li>
  * </ul>
  */
 public final class SlowSuites {
 
     public static final String ORPHANS = "processes started by graded submissions";
-    public static final String GRADED_JVMS = "the JVMs that run graded tests";
 
     private SlowSuites() {
     }

@@ -13,15 +13,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Uploads and machines that a course meets, graded with the packaged grader.jar: file names that
  * carry terminal control codes, an upload of more sources than any homework, and two graders on
  * one machine at once.
  */
-@ResourceLock(value = SlowSuites.GRADED_JVMS, mode = ResourceAccessMode.READ)
 class UploadsSlowIT {
 
     /** A file name that would clear the instructor's screen and print a fake score. */
