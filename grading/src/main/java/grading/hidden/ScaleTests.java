@@ -101,10 +101,9 @@ public class ScaleTests {
      *       waits for a core on a busy machine is not stopped for it).</li>
      *   <li>A submission that is plainly linear after the first round stops there too: its
      *       excess over the reference's growth at most CLEAR_FACTOR times the reference's big run
-     *       (a quarter of what fails it), and its ratio within MAX_FACTOR of the reference's. That
-     *       is inside what passes whatever the later rounds measure, so more rounds could only
-     *       confirm it; every other submission (a scan among them) gets all the rounds, as before.
-     *       It saves most correct solutions two of the test's five big runs of each side.</li>
+     *       (a quarter of what fails it), and its ratio within MAX_FACTOR of the reference's.
+     *       Every other submission (a scan among them) gets all the rounds, as before. It saves
+     *       most correct solutions two of the test's five big runs of each side.</li>
      * </ul>
      */
     static final int SMALL = 4_000;
