@@ -109,6 +109,34 @@ class CancellationTest {
     }
 
     @Test
+    void aTaskThatCancelledItselfWaitsForTheTaskItThenAwaitsToUnwind() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<?>[] self = {null};
+            TaskFuture<Object> t = spawn("t", () -> {
+                TaskFuture<Object> nested = spawn("nested", () -> {
+                    try {
+                        sleep(10);
+                        return null;
+                    } catch (CancelledException e) {
+                        sleep(0.1); // a cleanup that waits
+                        log.add("nested cleaned up at " + now());
+                        throw e;
+                    }
+                });
+                sleep(0); // nested starts
+                self[0].cancel(); // running: the request waits for its next yield
+                return await(nested); // that yield cancels nested, and t waits until nested has ended
+            });
+            self[0] = t;
+            assertThatThrownBy(() -> await(t)).isInstanceOf(CancelledException.class);
+            log.add("t ended at " + now());
+            return null;
+        });
+        assertThat(log).containsExactly("nested cleaned up at 0.1", "t ended at 0.1");
+    }
+
+    @Test
     void aTaskMayCatchTheCancellationCleanUpEvenWaitingAndRethrow() {
         List<String> log = new ArrayList<>();
         run(() -> {
