@@ -2,6 +2,7 @@ package exercises.step10_network;
 
 import exercises.step3_futures.Future;
 import exercises.step3_futures.Futures;
+import exercises.step5_cancellation.CancellableScheduler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
@@ -65,7 +66,7 @@ public final class StreamWriter {
     public void drain() throws IOException {
         throwIfFailed();
         if (buffered > highWater) {
-            Futures.await(flushed);
+            awaitFlushed();
             throwIfFailed();
         }
     }
@@ -91,7 +92,7 @@ public final class StreamWriter {
         closed = true;
         try {
             if (flushed != null) {
-                Futures.await(flushed);
+                awaitFlushed();
             }
             throwIfFailed();
         } finally {
@@ -125,6 +126,14 @@ public final class StreamWriter {
             }
             return null;
         });
+    }
+
+    /**
+     * Waits until the flusher has sent everything. Through a shield: a cancelled task's future is
+     * cancelled with it (step 5), and this one is shared by every drainer and the flusher.
+     */
+    private void awaitFlushed() {
+        Futures.await(CancellableScheduler.shield(flushed));
     }
 
     private void throwIfFailed() throws IOException {

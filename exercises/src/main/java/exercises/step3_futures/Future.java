@@ -26,6 +26,7 @@ public class Future<T> {
     private boolean done;
     private T result;
     private Throwable exception;
+    private boolean cancelled; // by cancel(): a CancelledException given to setException is a failure
     private List<Consumer<? super Future<T>>> callbacks = new ArrayList<>();
 
     private void finish() {
@@ -129,7 +130,7 @@ public class Future<T> {
     }
 
     /**
-     * Cancels a pending future: it becomes done, holding a {@link CancelledException}.
+     * Cancels a pending future: it becomes done and cancelled, holding a {@link CancelledException}.
      *
      * @return false if it was already done (nothing changes), true if this call cancelled it
      */
@@ -138,15 +139,20 @@ public class Future<T> {
         if (done) {
             return false;
         }
+        cancelled = true;
         setException(new CancelledException("future cancelled"));
         return true;
         // END SOLUTION
     }
 
-    /** True if the future is done and holds a {@link CancelledException}. */
+    /**
+     * True if {@link #cancel()} cancelled the future (asyncio's {@code cancelled()}). A future given
+     * a {@link CancelledException} by {@link #setException} has failed with it: it is done, not
+     * cancelled, as in asyncio ({@code fut.set_exception(CancelledError())}).
+     */
     public boolean isCancelled() {
         // BEGIN SOLUTION
-        return done && exception instanceof CancelledException;
+        return cancelled;
         // END SOLUTION
     }
 }

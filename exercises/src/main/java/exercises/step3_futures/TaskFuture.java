@@ -51,6 +51,15 @@ public final class TaskFuture<T> extends Future<T> {
         return scheduler.cancel(task.tid());
     }
 
+    /**
+     * A task is cancelled when it ended by a {@link CancelledException} (asyncio: a task whose
+     * coroutine raises {@code CancelledError} is cancelled), however the exception reached it.
+     */
+    @Override
+    public boolean isCancelled() {
+        return isDone() && super.exception() instanceof CancelledException;
+    }
+
     @Override
     public String toString() {
         return "future of " + task;

@@ -12,16 +12,26 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
  * writing it back ({@code sleep(0)}, any await), and another task runs meanwhile. The lock makes
  * the whole read-wait-write one unit.
  *
- * <p>Each waiter parks on its own {@link Future}. {@link #release()} hands the lock straight to
- * the first waiter (the lock stays locked, its future completes), so no newcomer can barge in
- * between. If a waiter's wait is interrupted (a cancellation, from step 5 on), {@link #acquire()}
- * cleans up: it leaves the queue, or, if the lock had already been handed to it, passes it on.
+ * <p>Each waiter parks on its own {@link Future}, in a queue. {@link #release()} unlocks and
+ * wakes the first waiter, which takes the lock when it runs. Until then its future stays first in
+ * the queue, so a newcomer's {@link #acquire()} waits behind it instead of barging in (it takes
+ * a free lock at once only when nobody waits, or every waiter was cancelled). If a waiter's wait
+ * is interrupted (a cancellation, from step 5 on), it leaves the queue, and if the lock is free
+ * it wakes the next waiter: a wake-up handed to a waiter cancelled before it ran is passed on.
  */
 public final class Lock {
 
     // BEGIN SOLUTION MEMBERS
     private boolean locked;
     private final ArrayDeque<Future<Void>> waiters = new ArrayDeque<>();
+
+    /** Wakes the first waiter, unless it is woken already (or cancelled: it wakes the next itself). */
+    private void wakeUpFirst() {
+        Future<Void> first = waiters.peekFirst();
+        if (first != null && !first.isDone()) {
+            first.setResult(null);
+        }
+    }
     // END SOLUTION
 
     public boolean isLocked() {
@@ -30,31 +40,33 @@ public final class Lock {
         // END SOLUTION
     }
 
-    /** Takes the lock, parking the task until it is free. */
+    /** Takes the lock, parking the task until it is free and its turn has come. */
     public void acquire() {
         // BEGIN SOLUTION
-        if (!locked && waiters.isEmpty()) {
-            locked = true;
+        if (!locked && waiters.stream().allMatch(Future::isCancelled)) {
+            locked = true; // free, and nobody (alive) waits before us
             return;
         }
         Future<Void> waiter = new Future<>();
         waiters.addLast(waiter);
         try {
-            Futures.await(waiter);
+            try {
+                Futures.await(waiter);
+            } finally {
+                waiters.remove(waiter);
+            }
         } catch (RuntimeException | Error interrupted) {
-            if (waiter.isDone()) {
-                release();                 // release() had handed us the lock: pass it on
-            } else {
-                waiters.remove(waiter);    // still queued: just leave the queue
+            if (!locked) {
+                wakeUpFirst(); // we may have been woken: the next waiter must not wait for nothing
             }
             throw interrupted;
         }
-        // release() handed the lock over: it stayed locked, and it is ours now
+        locked = true; // woken by release(): the lock is free, and our turn
         // END SOLUTION
     }
 
     /**
-     * Frees the lock, or hands it to the first waiting task.
+     * Unlocks, and wakes the first waiting task, which takes the lock when it runs.
      *
      * @throws IllegalStateException if the lock is not locked
      */
@@ -63,12 +75,8 @@ public final class Lock {
         if (!locked) {
             throw new IllegalStateException("release() of a Lock that is not locked: release only a lock you acquired");
         }
-        Future<Void> next = waiters.pollFirst();
-        if (next != null) {
-            next.setResult(null); // the lock stays locked: it now belongs to that waiter
-        } else {
-            locked = false;
-        }
+        locked = false;
+        wakeUpFirst();
         // END SOLUTION
     }
 

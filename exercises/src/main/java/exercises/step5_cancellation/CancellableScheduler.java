@@ -26,7 +26,9 @@ import miniasyncio.Task;
  *   <li>in {@code ready} (not started yet, or woken and not yet resumed): resumed with the
  *       exception instead of its value (a task that never started never runs its body);</li>
  *   <li>in {@code sleeping}: taken out of the heap (its timer no longer matters) and made ready;</li>
- *   <li>parked on a future: taken out of the waiting table and made ready;</li>
+ *   <li>parked on a future: taken out of the waiting table and made ready, and that future is
+ *       cancelled, as asyncio does (a task's future: that task is cancelled instead, and this one
+ *       waits for its end);</li>
  *   <li>running (it cancelled itself, or a callback during its step did): nothing can interrupt a
  *       computing task on this single thread, so the request is remembered and delivered at its
  *       next yield; if it returns before yielding again, it ends as cancelled.</li>
@@ -139,7 +141,11 @@ public class CancellableScheduler extends FutureScheduler {
             return true;
         }
         if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
-            scheduleThrow(task, cancelledError(task));
+            CancelledException cancelled = cancelledError(task);
+            if (awaited != null) {
+                awaited.cancel(); // asyncio cancels the future the task waits on (done, it woke the task: false)
+            }
+            scheduleThrow(task, cancelled);
             return true;
         }
         throw new IllegalStateException(task + " is not finished, yet neither running, ready, sleeping nor"
@@ -207,6 +213,9 @@ public class CancellableScheduler extends FutureScheduler {
             return;
         }
         if (cancelRequested.remove(task)) {
+            if (syscall instanceof AwaitFuture(Future<?> future)) {
+                future.cancel(); // cancelled while running, it now waits on a future: cancel that too (asyncio)
+            }
             scheduleThrow(task, cancelledError(task));
             return;
         }
@@ -259,9 +268,11 @@ public class CancellableScheduler extends FutureScheduler {
         future.addDoneCallback(done -> {
             Throwable error = done.exception(); // reading it marks a task's failure as retrieved
             if (outer.isDone()) {
-                return; // the outer one was cancelled by hand
+                return; // the outer one was cancelled (by hand, or with the task awaiting it)
             }
-            if (error != null) {
+            if (done.isCancelled()) {
+                outer.cancel(); // asyncio: a cancelled inner future cancels the outer one
+            } else if (error != null) {
                 outer.setException(error);
             } else {
                 outer.setResult(done.result());

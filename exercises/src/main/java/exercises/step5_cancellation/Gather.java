@@ -80,7 +80,9 @@ public final class Gather {
         CancelledException cancelled = null; // ours, once a child was cancelled for it
         while (true) {
             try {
-                List<Object> results = Futures.await(outcome);
+                // Through a shield: cancelling this task cancels what it awaits (step 5), and the
+                // outcome, which the children's callbacks complete, must stay theirs to complete.
+                List<Object> results = Futures.await(CancellableScheduler.shield(outcome));
                 if (cancelled != null) {
                     throw cancelled; // cancelled, even with returnExceptions
                 }

@@ -82,9 +82,9 @@ public final class Queue<T> {
             Futures.await(waiter);
         } catch (RuntimeException | Error interrupted) {
             waiters.remove(waiter);
-            if (waiter.isDone()) {
+            if (waiter.isDone() && !waiter.isCancelled()) {
                 wakeNext(waiters); // we were woken but will not use it: pass the wake-up on
-            }
+            } // (cancelled: the task was cancelled while it waited, step 5; nobody woke it)
             throw interrupted;
         }
     }

@@ -52,8 +52,22 @@ class FutureTest {
         assertThat(f.isDone()).isTrue();
         assertThat(f.exception()).isSameAs(boom);
         assertThatThrownBy(f::result).isSameAs(boom);
-        assertThat(f.isCancelled()).as("isCancelled() is true only for a CancelledException (from cancel()),"
-                + " not for any exception").isFalse();
+        assertThat(f.isCancelled()).as("isCancelled() is true only for a future that cancel() cancelled,"
+                + " not for one that failed").isFalse();
+    }
+
+    @Test
+    void aCancelledExceptionSetByHandIsAFailureNotACancellation() {
+        Future<String> f = new Future<>();
+        CancelledException byHand = new CancelledException("set by hand");
+        f.setException(byHand); // asyncio: fut.set_exception(CancelledError()) finishes it, cancelled() is False
+        assertThat(f.isDone()).isTrue();
+        assertThat(f.isCancelled()).as("isCancelled() is true only for a future that cancel() cancelled,"
+                + " not for one given a CancelledException by setException").isFalse();
+        assertThat(f.exception()).isSameAs(byHand);
+        assertThatThrownBy(f::result).isSameAs(byHand);
+        assertThat(f.cancel()).as("it is done: cancel() changes nothing").isFalse();
+        assertThat(f.isCancelled()).isFalse();
     }
 
     @Test

@@ -74,7 +74,7 @@ class LockTest {
     }
 
     @Test
-    void releaseHandsTheLockToTheFirstWaiterSoNobodyBargesIn() {
+    void releaseWakesTheFirstWaiterWhichTakesTheLockBeforeANewcomer() {
         List<String> order = new ArrayList<>();
         run(() -> {
             Lock lock = new Lock();
@@ -87,8 +87,8 @@ class LockTest {
             });
             sleep(0); // B now waits
             lock.release();
-            assertThat(lock.isLocked()).as("handed to B, still locked").isTrue();
-            lock.acquire(); // main asks again at once: B came first
+            assertThat(lock.isLocked()).as("release() unlocks; B, woken, takes the lock when it runs").isFalse();
+            lock.acquire(); // main asks again at once: B came first, so main waits behind it
             order.add("main has it again");
             lock.release();
             await(b);

@@ -78,19 +78,62 @@ class CancellationTest {
                 try {
                     return await(f);
                 } catch (CancelledException e) {
-                    log.add("waiter cancelled");
+                    log.add("waiter cancelled"); // once: the cancelled future must not resume it a second time
                     throw e;
                 }
             });
             sleep(0.1);
             waiter.cancel();
-            sleep(0.1);
-            f.setResult("too late"); // must not resume the finished waiter
+            log.add("future cancelled with its task: " + f.isCancelled());
             sleep(0.1);
             log.add("waiter cancelled: " + waiter.isCancelled());
             return null;
         });
-        assertThat(log).containsExactly("waiter cancelled", "waiter cancelled: true");
+        assertThat(log).containsExactly("future cancelled with its task: true", "waiter cancelled", "waiter cancelled: true");
+    }
+
+    @Test
+    void aTaskThatCancelledItselfCancelsTheFutureItThenAwaits() {
+        run(() -> {
+            Future<String> f = new Future<>();
+            TaskFuture<?>[] self = {null};
+            TaskFuture<Object> t = spawn("t", () -> {
+                self[0].cancel(); // running: the request waits for its next yield
+                return await(f);  // that yield: the future it awaits is cancelled too
+            });
+            self[0] = t;
+            assertThatThrownBy(() -> await(t)).isInstanceOf(CancelledException.class);
+            assertThat(f.isCancelled()).as("the future a task that cancelled itself goes on to await is cancelled").isTrue();
+            return null;
+        });
+    }
+
+    @Test
+    void aTaskThatCancelledItselfWaitsForTheTaskItThenAwaitsToUnwind() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<?>[] self = {null};
+            TaskFuture<Object> t = spawn("t", () -> {
+                TaskFuture<Object> nested = spawn("nested", () -> {
+                    try {
+                        sleep(10);
+                        return null;
+                    } catch (CancelledException e) {
+                        sleep(0.1); // a cleanup that waits
+                        log.add("nested cleaned up at " + now());
+                        throw e;
+                    }
+                });
+                sleep(0); // nested starts
+                self[0].cancel(); // running: the request waits for its next yield
+                return await(nested); // that yield cancels nested, and t waits until nested has ended
+            });
+            self[0] = t;
+            assertThatThrownBy(() -> await(t)).isInstanceOf(CancelledException.class);
+            log.add("t ended at " + now());
+            return null;
+        });
+        assertThat(log).containsExactly("nested cleaned up at 0.1", "t ended at 0.1");
     }
 
     @Test
@@ -191,7 +234,7 @@ class CancellationTest {
     }
 
     @Test
-    void aCancelledLockWaiterLeavesTheQueueAndPassesOnALockHandedToIt() {
+    void aCancelledLockWaiterLeavesTheQueueAndPassesOnItsWakeUp() {
         List<String> order = new ArrayList<>();
         run(() -> {
             Lock lock = new Lock();
@@ -209,17 +252,17 @@ class CancellationTest {
                 return null;
             });
             sleep(0); // B, C, D wait in that order
-            b.cancel();
-            lock.release(); // handed to the first waiter, B, which has not run its cancellation yet
-            c.cancel();
-            // B and C are cancelled: each must leave the queue, or pass on a lock handed to it, so D gets it
+            lock.release(); // wakes the first waiter, B, which takes the lock when it runs
+            b.cancel();     // woken, and cancelled before it ran: it must pass the wake-up on
+            c.cancel();     // still waiting: it leaves the queue
             sleep(0.1);
             order.add("locked: " + lock.isLocked());
             order.add("B cancelled: " + b.isCancelled() + ", C cancelled: " + c.isCancelled() + ", D done: " + d.isDone());
+            d.cancel(); // if D still waits, end the run anyway, so the check below says why
             return null;
         });
-        assertThat(order).containsExactly("D has it", "locked: false",
-                "B cancelled: true, C cancelled: true, D done: true");
+        assertThat(order).as("B was woken and cancelled, C cancelled while waiting: D gets the lock")
+                .containsExactly("D has it", "locked: false", "B cancelled: true, C cancelled: true, D done: true");
     }
 
     @Test
@@ -246,8 +289,8 @@ class CancellationTest {
             c.cancel(); // if C still waits (the lock went to B), end the run anyway, so the check below says why
             return null;
         });
-        assertThat(order).as("a cancelled lock waiter leaves the queue, so release() hands the lock to the next"
-                + " waiter, not to the cancelled one").containsExactly("C has it", "locked: false",
+        assertThat(order).as("a cancelled lock waiter leaves the queue, so release() wakes the next waiter, not"
+                + " the cancelled one").containsExactly("C has it", "locked: false",
                 "B cancelled: true, C done: true");
     }
 

@@ -139,6 +139,65 @@ class QueueTest {
     }
 
     @Test
+    void aGetterCancelledWhileItWaitsPassesNoWakeUpOn() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Queue<String> q = new Queue<>(0);
+            TaskFuture<Object> first = spawn("first", () -> log.add("first got " + q.get()));
+            spawn("second", () -> log.add("second got " + q.get()));
+            spawn("third", () -> log.add("third got " + q.get()));
+            sleep(0); // all three wait, in that order
+            first.cancel(); // nobody woke it (its future is cancelled, step 5): second must not be woken for nothing
+            sleep(0);       // first unwinds
+            sleep(0);       // (second, woken for nothing, would find the queue empty and wait again, behind third)
+            q.put("x");
+            q.put("y");
+            sleep(0);
+            return null;
+        });
+        assertThat(log).containsExactly("second got x", "third got y");
+    }
+
+    /** A loop that can end a task's wait with a failure, as step 10's does for a channel closed meanwhile. */
+    static final class FailingWaits extends CancellableScheduler {
+        FailingWaits() {
+            super(Clock.virtual());
+        }
+
+        void failWait(TaskFuture<?> waiter, RuntimeException failure) {
+            unpark(waiter.task()); // its future stays pending: nobody woke or cancelled it
+            scheduleThrow(waiter.task(), failure);
+        }
+    }
+
+    @Test
+    void aPutterWhoseWaitFailsLeavesTheQueueOfPutters() {
+        List<String> log = new ArrayList<>();
+        FailingWaits loop = new FailingWaits();
+        loop.run("main", () -> {
+            Queue<String> q = new Queue<>(1);
+            q.put("a");
+            TaskFuture<Object> p1 = spawn("p1", () -> {
+                q.put("from p1");
+                return null;
+            });
+            TaskFuture<Object> p2 = spawn("p2", () -> {
+                q.put("from p2");
+                return null;
+            });
+            sleep(0); // both wait for a slot
+            loop.failWait(p1, new IllegalStateException("the wait failed"));
+            sleep(0);
+            log.add(q.get()); // the free slot must wake p2, not p1's abandoned wait
+            await(p2);
+            log.add(q.get());
+            log.add("p1 failed: " + p1.exception().getMessage());
+            return null;
+        });
+        assertThat(log).containsExactly("a", "from p2", "p1 failed: the wait failed");
+    }
+
+    @Test
     void aCancelledPutterLeavesTheQueueOfPutters() {
         List<String> log = new ArrayList<>();
         run(() -> {

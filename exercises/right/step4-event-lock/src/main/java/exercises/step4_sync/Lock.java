@@ -8,14 +8,9 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 /**
  * asyncio's {@code Lock}: one holder at a time; the others wait, first come, first served.
  *
- * <p>Why a lock in a single thread: a task can be suspended between reading shared data and
- * writing it back ({@code sleep(0)}, any await), and another task runs meanwhile. The lock makes
- * the whole read-wait-write one unit.
- *
- * <p>Each waiter parks on its own {@link Future}. {@link #release()} hands the lock straight to
- * the first waiter (the lock stays locked, its future completes), so no newcomer can barge in
- * between. If a waiter's wait is interrupted (a cancellation, from step 5 on), {@link #acquire()}
- * cleans up: it leaves the queue, or, if the lock had already been handed to it, passes it on.
+ * <p>{@link #release()} unlocks and wakes the first waiter, which takes the lock when it runs;
+ * meanwhile its ticket is still first in line, so a newcomer waits behind it. A waiter whose wait
+ * is interrupted leaves the line, and wakes the next one if the lock is free.
  */
 public final class Lock {
 
@@ -26,9 +21,9 @@ public final class Lock {
         return held;
     }
 
-    /** Takes the lock, parking the task until it is free. */
+    /** Takes the lock, parking the task until it is free and its turn has come. */
     public void acquire() {
-        if (!held) {
+        if (!held && line.stream().allMatch(Future::isCancelled)) {
             held = true;
             return;
         }
@@ -37,17 +32,18 @@ public final class Lock {
         try {
             Futures.await(ticket);
         } catch (Throwable interrupted) {
-            if (ticket.isDone()) {
-                release(); // it was handed to us already: pass it on
-            } else {
-                line.remove(ticket);
+            line.remove(ticket);
+            if (!held) {
+                wakeHead(); // maybe we had been woken: the next in line must not wait in vain
             }
             throw interrupted;
         }
+        line.remove(ticket);
+        held = true;
     }
 
     /**
-     * Frees the lock, or hands it to the first waiting task.
+     * Unlocks, and wakes the first in line.
      *
      * @throws IllegalStateException if the lock is not locked
      */
@@ -55,11 +51,14 @@ public final class Lock {
         if (!held) {
             throw new IllegalStateException("release() of a lock that is not locked");
         }
-        Future<Void> next = line.pollFirst();
-        if (next == null) {
-            held = false;
-        } else {
-            next.setResult(null); // stays held: handed over
+        held = false;
+        wakeHead();
+    }
+
+    private void wakeHead() {
+        Future<Void> head = line.peekFirst();
+        if (head != null && !head.isDone()) {
+            head.setResult(null);
         }
     }
 

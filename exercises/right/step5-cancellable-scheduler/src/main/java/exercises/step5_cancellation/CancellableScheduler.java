@@ -52,8 +52,8 @@ public class CancellableScheduler extends FutureScheduler {
      */
     private final Set<Task> cancelAtNextYield = new HashSet<>();
 
-    /** The task each parked task waits for, if it waits for a task. */
-    private final Map<Task, TaskFuture<?>> waitsForTask = new HashMap<>();
+    /** The future each parked task waits on (a task's, or a plain one). */
+    private final Map<Task, Future<?>> waitsFor = new HashMap<>();
 
     /** How many cancel requests each task has had, minus the ones taken back. */
     private final Map<Task, Integer> pendingRequests = new HashMap<>();
@@ -123,11 +123,11 @@ public class CancellableScheduler extends FutureScheduler {
         }
         Task task = future.task();
         pendingRequests.merge(task, 1, Integer::sum);
-        TaskFuture<?> awaited = waitsForTask.get(task);
+        Future<?> awaited = waitsFor.get(task);
         if (task == currentTask()) {
             cancelAtNextYield.add(task);
-        } else if (awaited != null && !awaited.isDone()) {
-            awaited.cancel(); // asyncio cancels what the task waits for; the task waits on for it
+        } else if (awaited instanceof TaskFuture<?> other && !other.isDone()) {
+            other.cancel(); // asyncio cancels what the task waits for; the task waits on for it
         } else if (ready.contains(task)) {
             if (!undoCancel.containsKey(task)) {
                 LoopState state = LoopState.of(this);
@@ -138,7 +138,11 @@ public class CancellableScheduler extends FutureScheduler {
             ready.remove(task);
             scheduleThrow(task, cancellation(task));
         } else if (sleeping.remove(task) || unpark(task)) {
-            scheduleThrow(task, cancellation(task)); // resumed where it is suspended
+            CancelledException cancelled = cancellation(task);
+            if (awaited != null) {
+                awaited.cancel(); // a plain future it waits on is cancelled with it, as in asyncio
+            }
+            scheduleThrow(task, cancelled); // resumed where it is suspended
         } else {
             cancelAtNextYield.add(task); // nowhere we know of: deliver it at its next yield
         }
@@ -171,18 +175,22 @@ public class CancellableScheduler extends FutureScheduler {
     /** A task with a cancellation request gets the exception instead of its syscall. */
     @Override
     protected void handleSyscall(Task task, Object syscall) {
-        waitsForTask.remove(task);
+        waitsFor.remove(task);
         undoCancel.remove(task);
-        TaskFuture<?> other = syscall instanceof AwaitFuture a && a.future() instanceof TaskFuture<?> t && !t.isDone() ? t : null;
-        if (other != null) {
-            waitsForTask.put(task, other);
-            if (cancelAtNextYield.remove(task)) {
+        Future<?> waitedOn = syscall instanceof AwaitFuture a && !a.future().isDone() ? a.future() : null;
+        if (waitedOn != null) {
+            waitsFor.put(task, waitedOn);
+            if (waitedOn instanceof TaskFuture<?> other && cancelAtNextYield.remove(task)) {
                 super.handleSyscall(task, syscall); // it parks, and the task it waits for is cancelled
                 other.cancel();
                 return;
             }
         }
         if (cancelAtNextYield.remove(task)) {
+            if (waitedOn != null) {
+                waitsFor.remove(task);
+                waitedOn.cancel(); // what it was about to wait for is cancelled with it
+            }
             scheduleThrow(task, cancellation(task)); // instead of doing what it yielded
             return;
         }
@@ -198,7 +206,7 @@ public class CancellableScheduler extends FutureScheduler {
      */
     @Override
     protected void finishTask(Task task, Step.Outcome outcome) {
-        waitsForTask.remove(task);
+        waitsFor.remove(task);
         undoCancel.remove(task);
         boolean requested = cancelAtNextYield.remove(task);
         Step.Outcome ended = outcome;
@@ -220,11 +228,15 @@ public class CancellableScheduler extends FutureScheduler {
                 + " start the program with new CancellableScheduler().run(main)");
     }
 
-    /** A future that follows {@code future}; cancelling its waiter leaves {@code future} alone. */
+    /** A future that follows {@code future}; cancelling its waiter cancels it, and leaves {@code future} alone. */
     public static <T> Future<T> shield(Future<T> future) {
         Future<T> copy = new Future<>();
         future.addDoneCallback(done -> {
-            if (done.exception() == null) {
+            if (copy.isDone()) {
+                done.exception(); // cancelled with its waiter; the outcome is looked at all the same
+            } else if (done.isCancelled()) {
+                copy.cancel();
+            } else if (done.exception() == null) {
                 copy.setResult(done.result());
             } else {
                 copy.setException(done.exception());

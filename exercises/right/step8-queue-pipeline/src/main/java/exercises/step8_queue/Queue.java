@@ -68,7 +68,7 @@ public final class Queue<T> {
         try {
             Futures.await(f);
         } catch (Throwable t) {
-            boolean wasWoken = f.isDone();
+            boolean wasWoken = f.isDone() && !f.isCancelled(); // cancelled: nobody woke it
             waiters.remove(f);
             if (wasWoken) {
                 wakeOne(waiters);
