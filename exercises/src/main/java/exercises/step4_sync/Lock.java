@@ -67,6 +67,7 @@ public final class Lock implements Waitable {
         waiters.addLast(waiter);
         try {
             Futures.await(waiter);
+            holder = running(); // release() handed the lock to us
         } catch (RuntimeException | Error interrupted) {
             if (waiter.isDone()) {
                 release();                 // release() had handed us the lock: pass it on
@@ -76,7 +77,6 @@ public final class Lock implements Waitable {
             throw interrupted;
         }
         // release() handed the lock over: it stayed locked, and it is ours now
-        holder = running();
         // END SOLUTION
     }
 
@@ -90,13 +90,13 @@ public final class Lock implements Waitable {
         if (!locked) {
             throw new IllegalStateException("release() of a Lock that is not locked: release only a lock you acquired");
         }
-        holder = null;
         Future<Void> next = waiters.pollFirst();
         if (next != null) {
             next.setResult(null); // the lock stays locked: it now belongs to that waiter
         } else {
             locked = false;
         }
+        holder = null; // handed on, the waiter names itself when it runs
         // END SOLUTION
     }
 
