@@ -109,7 +109,7 @@ public final class StepRecorder implements Instrument {
 
         /** The lock, queue or event its last syscall waits on (through a waiter's future), else null. */
         Waitable on() {
-            return syscall == NOT_STARTED ? null : waitableOf(syscall);
+            return syscall == NOT_STARTED ? null : Awaited.waitableOf(syscall);
         }
     }
 
@@ -129,14 +129,6 @@ public final class StepRecorder implements Instrument {
         public String label() {
             return StepRecorder.label(tid, name);
         }
-    }
-
-    /**
-     * What a parked task awaits, in words: "Lock #1 (held by task 3 (B))" ({@code text}), the tid whose
-     * move ends the wait (for cycles, 0 if none known) and the thing waited through ("Lock #1", or "").
-     */
-    record Awaited(String text, int tid, String via) {
-        static final Awaited NOTHING = new Awaited("", 0, "");
     }
 
     /**
@@ -363,7 +355,7 @@ public final class StepRecorder implements Instrument {
         } else if (state.results().containsKey(task.tid())) {
             return; // it ended: taskExited said so
         } else {
-            Awaited awaited = awaited(movingSyscall);
+            Awaited awaited = Awaited.of(movingSyscall, this::nameOf);
             where = "parked" + (awaited.text().isEmpty() ? "" : ", awaits " + awaited.text());
             parkedSeen.add(task);
         }
@@ -374,65 +366,6 @@ public final class StepRecorder implements Instrument {
     private String nameOf(int tid) {
         Info info = tasks.get(tid);
         return info != null ? info.name : "task " + tid;
-    }
-
-    /**
-     * What a syscall waits for: a lock, queue or event ("Lock #1 (held by task 3 (B))", through it the
-     * holder's tid), or a task (the homework's AwaitTask, an exercise's task future: "task 2 (background)").
-     * Read when listed: a lock's holder is the one of now.
-     */
-    private Awaited awaited(Object syscall) {
-        Waitable on = waitableOf(syscall);
-        if (on == null) {
-            int tid = awaitedTid(syscall);
-            return tid == 0 ? Awaited.NOTHING : new Awaited(label(tid, nameOf(tid)), tid, "");
-        }
-        String name = text(on);
-        Task holder = null;
-        String because = null;
-        try {
-            holder = on.holder();
-            because = on.waitingBecause();
-        } catch (RuntimeException | LinkageError e) {
-            // an exercise not written yet (NotImplementedYet): the page names what it waits on, no more
-        }
-        String why = holder != null ? "held by " + label(holder.tid(), holder.name()) : because;
-        return new Awaited(why == null || why.isEmpty() ? name : name + " (" + why + ")",
-                holder == null ? 0 : holder.tid(), name);
-    }
-
-    /**
-     * The {@link Waitable} a syscall waits on: the syscall itself, or a part of it (a record's component)
-     * that is one or that names one through a public {@code waitsOn()} (a waiter's future). Else null.
-     */
-    static Waitable waitableOf(Object syscall) {
-        if (syscall instanceof Waitable on) {
-            return on;
-        }
-        if (syscall == null || !syscall.getClass().isRecord()) {
-            return null;
-        }
-        for (RecordComponent c : syscall.getClass().getRecordComponents()) {
-            Object part = c.getType().isPrimitive() ? null : component(syscall, c);
-            if (part instanceof Waitable on) {
-                return on;
-            }
-            if (part != null) {
-                try {
-                    java.lang.reflect.Method waitsOn = part.getClass().getMethod("waitsOn");
-                    if (Waitable.class.isAssignableFrom(waitsOn.getReturnType())) {
-                        waitsOn.setAccessible(true);
-                        Object on = waitsOn.invoke(part);
-                        if (on != null) {
-                            return (Waitable) on;
-                        }
-                    }
-                } catch (ReflectiveOperationException | RuntimeException e) {
-                    // no waiter's future: nothing it names
-                }
-            }
-        }
-        return null;
     }
 
     @Override
@@ -626,7 +559,7 @@ public final class StepRecorder implements Instrument {
         if (info == null) {
             return new Entry(t.tid(), t.name(), "", 0, 0, at(t));
         }
-        Awaited awaited = info.syscall == NOT_STARTED ? Awaited.NOTHING : awaited(info.syscall);
+        Awaited awaited = info.syscall == NOT_STARTED ? Awaited.NOTHING : Awaited.of(info.syscall, this::nameOf);
         return new Entry(t.tid(), t.name(), info.waitingOn(), 0, awaited.tid(), at(t), awaited.text(), awaited.via());
     }
 
@@ -844,7 +777,7 @@ public final class StepRecorder implements Instrument {
         return false;
     }
 
-    private static Object component(Object record, RecordComponent c) {
+    static Object component(Object record, RecordComponent c) {
         try {
             c.getAccessor().setAccessible(true);
             return c.getAccessor().invoke(record);

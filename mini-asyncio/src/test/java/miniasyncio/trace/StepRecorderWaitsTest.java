@@ -239,10 +239,10 @@ class StepRecorderWaitsTest {
     @Test
     void theSyscallFindsWhatItWaitsOnThroughItsPartsOnly() {
         TinyLock lock = new TinyLock();
-        assertThat(StepRecorder.waitableOf(new AwaitTicket(new Ticket(lock)))).isSameAs(lock);
-        assertThat(StepRecorder.waitableOf(lock)).isSameAs(lock);
-        assertThat(StepRecorder.waitableOf(new AwaitTicket(new Ticket(null)))).isNull();
-        assertThat(StepRecorder.waitableOf("a string")).isNull();
-        assertThat(StepRecorder.waitableOf(null)).isNull();
+        assertThat(Awaited.waitableOf(new AwaitTicket(new Ticket(lock)))).isSameAs(lock);
+        assertThat(Awaited.waitableOf(lock)).isSameAs(lock);
+        assertThat(Awaited.waitableOf(new AwaitTicket(new Ticket(null)))).isNull();
+        assertThat(Awaited.waitableOf("a string")).isNull();
+        assertThat(Awaited.waitableOf(null)).isNull();
     }
 }
