@@ -112,7 +112,7 @@ class StepThroughExercisesBrowserTest {
     }
 
     @Test
-    void aTaskParkedOnALockOrAQueueSaysWhatItAwaitsAndWhere() throws Exception {
+    void aTaskParkedOnALockAQueueOrAnEventSaysWhatItAwaitsAndWhere() throws Exception {
         Chromium chromium = Chromium.findOrSkip();
         Path deadlock = page("exercises.step6_timeouts.Ex6Deadlock", "deadlock.html");
         Path pipeline = page("exercises.step8_queue.Ex8Pipeline", "pipeline.html");
@@ -146,6 +146,13 @@ class StepThroughExercisesBrowserTest {
                 "task 3 (producer): AwaitFuture[future=Future #3], awaits Queue #1 (full, 2 of 2: put waits for a free slot)");
         assertThat(ten.waits("parked")).contains("at Pipeline.java:79 queue.put(block);");
         assertThat(ten.text("cycle")).as("nobody holds a queue: no cycle").isEmpty();
+
+        // Ex4GatherError, step 3: "other" waits for the event that nobody sets before "broken" fails
+        Path gatherError = page("exercises.step4_sync.Ex4GatherError", "gather-error.html");
+        StepPageDom three = new StepPageDom(chromium.dumpDom(gatherError, "step=3", dir.resolve("profile")));
+        assertThat(three.entries("parked")).contains(
+                "task 2 (other): AwaitFuture[future=Future #2], awaits Event #1 (not set: await() waits for set())");
+        assertThat(three.waits("parked")).contains("at Ex4GatherError.java:25 release.await();");
     }
 
     @Test
