@@ -29,4 +29,12 @@ public interface Instrument {
     /** Nothing was ready: the loop waited from {@code from} to {@code to} (clock nanoseconds). */
     default void idleWait(long from, long to) {
     }
+
+    /**
+     * The run is over and {@code task} has not finished (a deadlock, or main ended with tasks left):
+     * the loop is about to close it (its {@code finally} blocks run). Its stack still says where it
+     * waits; after this it is gone.
+     */
+    default void closingTask(Task task) {
+    }
 }

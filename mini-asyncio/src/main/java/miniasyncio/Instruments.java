@@ -62,4 +62,9 @@ final class Instruments implements Instrument {
     public void idleWait(long from, long to) {
         for (Instrument i : all) i.idleWait(from, to);
     }
+
+    @Override
+    public void closingTask(Task task) {
+        for (Instrument i : all) i.closingTask(task);
+    }
 }

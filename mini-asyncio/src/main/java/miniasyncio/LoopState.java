@@ -120,4 +120,33 @@ public final class LoopState {
         StackTraceElement[] stack = task.suspendedStack();
         return stack.length == 0 ? null : MonitorWatchdog.firstUserFrame(stack);
     }
+
+    /**
+     * As {@link #suspendedLine(Task)}, for a task that waits inside {@code waitingIn} (a lock, a queue:
+     * its {@code acquire}, its {@code get}): the line of the program's own code that called into it, as
+     * {@code lockB.withLock(...)} says which lock more plainly than the lock's own {@code await}. The
+     * task's own first line when the class is not on its stack.
+     */
+    public StackTraceElement suspendedLine(Task task, Class<?> waitingIn) {
+        StackTraceElement[] stack = task.suspendedStack();
+        String name = waitingIn.getName();
+        int i = 0;
+        while (i < stack.length && !inClass(stack[i], name)) {
+            i++; // the machinery that parks it (Futures.await, the scheduler's syscall)
+        }
+        while (i < stack.length && inClass(stack[i], name)) {
+            i++; // the lock's own frames (acquire, withLock)
+        }
+        for (; i < stack.length; i++) {
+            if (!MonitorWatchdog.machinery(stack[i])) {
+                return stack[i];
+            }
+        }
+        return stack.length == 0 ? null : MonitorWatchdog.firstUserFrame(stack); // called from no code of its own
+    }
+
+    private static boolean inClass(StackTraceElement frame, String name) {
+        String c = frame.getClassName();
+        return c.equals(name) || c.startsWith(name) && c.charAt(name.length()) == '$';
+    }
 }

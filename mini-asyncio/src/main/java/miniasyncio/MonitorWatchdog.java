@@ -206,15 +206,19 @@ final class MonitorWatchdog {
     /** The first frame of the program's own code: not the JDK's, not the kit's machinery. */
     static StackTraceElement firstUserFrame(StackTraceElement[] stack) {
         for (StackTraceElement frame : stack) {
-            String c = frame.getClassName();
-            int nested = c.indexOf('$');
-            boolean machinery = c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")
-                    || KIT.contains(nested < 0 ? c : c.substring(0, nested));
-            if (!machinery) {
+            if (!machinery(frame)) {
                 return frame;
             }
         }
         return stack.length == 0 ? null : stack[0];
+    }
+
+    /** Whether a frame is the JDK's or the kit's machinery, not the program's own code. */
+    static boolean machinery(StackTraceElement frame) {
+        String c = frame.getClassName();
+        int nested = c.indexOf('$');
+        return c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")
+                || KIT.contains(nested < 0 ? c : c.substring(0, nested));
     }
 
     private static boolean contains(StackTraceElement[] stack, StackTraceElement where) {

@@ -257,7 +257,13 @@ public class Scheduler {
      * suspends and {@link Coroutine#close} reports it as ignoring close(): outside a task it could be caught for ever.
      */
     protected void closeAll() {
-        for (Task task : pendingTasks()) {
+        List<Task> left = pendingTasks();
+        if (instrument != null) {
+            for (Task task : left) {
+                instrument.closingTask(task); // before any of them is closed: each stack still says where it waits
+            }
+        }
+        for (Task task : left) {
             current = task;
             try {
                 task.close();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Step;
+import miniasyncio.Waitable;
 
 /**
  * asyncio's {@code Future}: a result that is not there yet. It starts pending; exactly once it
@@ -21,6 +22,23 @@ import miniasyncio.Step;
  * {@code ready}, so the order in which tasks run is the same.
  */
 public class Future<T> {
+
+    private Waitable waitsOn; // for the step-through page only: what a task awaiting this future waits on
+
+    /**
+     * Says that this future is a waiter's on {@code what} (the Lock or Queue that parks its tasks on
+     * it), so that the step-through page shows a task awaiting it as "awaits Lock #1 (held by task 3)"
+     * rather than "awaits Future #2". Changes nothing else; returns this future.
+     */
+    public final Future<T> waitsOn(Waitable what) {
+        waitsOn = what;
+        return this;
+    }
+
+    /** What {@link #waitsOn(Waitable)} named, or null. */
+    public final Waitable waitsOn() {
+        return waitsOn;
+    }
 
     // BEGIN SOLUTION MEMBERS
     private boolean done;

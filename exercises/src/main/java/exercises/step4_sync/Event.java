@@ -5,6 +5,7 @@ import exercises.step3_futures.Futures;
 import java.util.ArrayList;
 import java.util.List;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.Waitable;
 
 /**
  * asyncio's {@code Event}: a flag that tasks can wait for. {@link #await()} returns at once while
@@ -14,7 +15,7 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
  * <p>Built on step 3 alone: no new syscall, no change to the scheduler. This is why asyncio
  * needs only futures: every waiting primitive is a queue of futures.
  */
-public final class Event {
+public final class Event implements Waitable {
 
     // BEGIN SOLUTION MEMBERS
     private boolean flag;
@@ -25,6 +26,12 @@ public final class Event {
         // BEGIN SOLUTION
         return flag;
         // END SOLUTION
+    }
+
+    /** For the step-through page (a {@link Waitable}): a task parked on the event waits for {@link #set()}. */
+    @Override
+    public String waitingBecause() {
+        return isSet() ? "set" : "not set: await() waits for set()";
     }
 
     /** Sets the flag and wakes every task waiting in {@link #await()}. */
@@ -69,7 +76,7 @@ public final class Event {
         if (flag) {
             return true;
         }
-        Future<Boolean> waiter = new Future<>();
+        Future<Boolean> waiter = new Future<Boolean>().waitsOn(this);
         waiters.add(waiter);
         try {
             return Futures.await(waiter);

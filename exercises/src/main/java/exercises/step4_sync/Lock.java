@@ -4,6 +4,9 @@ import exercises.step3_futures.Future;
 import exercises.step3_futures.Futures;
 import java.util.ArrayDeque;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.Scheduler;
+import miniasyncio.Task;
+import miniasyncio.Waitable;
 
 /**
  * asyncio's {@code Lock}: one holder at a time; the others wait, first come, first served.
@@ -18,12 +21,28 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
  * a free lock at once only when nobody waits, or every waiter was cancelled). If a waiter's wait
  * is interrupted (a cancellation, from step 5 on), it leaves the queue, and if the lock is free
  * it wakes the next waiter: a wake-up handed to a waiter cancelled before it ran is passed on.
+ *
+ * <p>A {@link Waitable} only for the step-through page: it names the task holding the lock
+ * ({@link #holder()}), so that a task waiting for it is shown as waiting for that task, and a ring
+ * of such waits (the lecture's deadlock) is named as one. asyncio's Lock does not know its holder.
  */
-public final class Lock {
+public final class Lock implements Waitable {
 
     // BEGIN SOLUTION MEMBERS
     private boolean locked;
     private final ArrayDeque<Future<Void>> waiters = new ArrayDeque<>();
+    private Task holder; // for the step-through page: who holds the lock (null while free)
+
+    /** The task holding the lock, for the step-through page (null: free, or woken waiter that has not run yet). */
+    @Override
+    public Task holder() {
+        return holder;
+    }
+
+    private static Task running() {
+        Scheduler loop = Scheduler.current();
+        return loop == null ? null : loop.currentTask();
+    }
 
     /** Wakes the first waiter, unless it is woken already (or cancelled: it wakes the next itself). */
     private void wakeUpFirst() {
@@ -40,14 +59,21 @@ public final class Lock {
         // END SOLUTION
     }
 
+    /** For the step-through page, when it cannot name the holder: "locked" or "free". It only reads. */
+    @Override
+    public String waitingBecause() {
+        return isLocked() ? "locked" : "free";
+    }
+
     /** Takes the lock, parking the task until it is free and its turn has come. */
     public void acquire() {
         // BEGIN SOLUTION
         if (!locked && waiters.stream().allMatch(Future::isCancelled)) {
             locked = true; // free, and nobody (alive) waits before us
+            holder = running();
             return;
         }
-        Future<Void> waiter = new Future<>();
+        Future<Void> waiter = new Future<Void>().waitsOn(this);
         waiters.addLast(waiter);
         try {
             try {
@@ -62,6 +88,7 @@ public final class Lock {
             throw interrupted;
         }
         locked = true; // woken by release(): the lock is free, and our turn
+        holder = running();
         // END SOLUTION
     }
 
@@ -76,6 +103,7 @@ public final class Lock {
             throw new IllegalStateException("release() of a Lock that is not locked: release only a lock you acquired");
         }
         locked = false;
+        holder = null;
         wakeUpFirst();
         // END SOLUTION
     }

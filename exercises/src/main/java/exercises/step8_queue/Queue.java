@@ -4,6 +4,7 @@ import exercises.step3_futures.Future;
 import exercises.step3_futures.Futures;
 import java.util.ArrayDeque;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
+import miniasyncio.Waitable;
 
 /**
  * Step 8: asyncio's {@code Queue(maxsize)}, a FIFO between tasks with backpressure.
@@ -23,7 +24,7 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
  * (cancelled) leaves the queue of waiters, and if it had been woken already, passes the wake-up
  * on, so that no item and no free slot is left with nobody woken for it.
  */
-public final class Queue<T> {
+public final class Queue<T> implements Waitable {
 
     /** {@code put} after {@link #shutdown()}, or {@code get} on an empty queue that is shut down. */
     public static final class ShutDown extends RuntimeException {
@@ -57,6 +58,22 @@ public final class Queue<T> {
         return maxsize;
     }
 
+    /**
+     * For the step-through page (a {@link Waitable}): why a task parked on the queue waits, from what
+     * the queue says of itself ("empty: get waits for an item"). It only reads.
+     */
+    @Override
+    public String waitingBecause() {
+        if (isShutDown()) {
+            return "shut down";
+        }
+        if (isEmpty()) {
+            return "empty: get waits for an item";
+        }
+        String size = qsize() + (maxsize > 0 ? " of " + maxsize : "");
+        return isFull() ? "full, " + size + ": put waits for a free slot" : size + " items";
+    }
+
     // BEGIN SOLUTION MEMBERS
     private final ArrayDeque<T> items = new ArrayDeque<>();
     private final ArrayDeque<Future<Void>> getters = new ArrayDeque<>();
@@ -76,7 +93,7 @@ public final class Queue<T> {
 
     /** Parks the task until woken through {@code waiters}; cleans up if the wait is interrupted. */
     private void park(ArrayDeque<Future<Void>> waiters) {
-        Future<Void> waiter = new Future<>();
+        Future<Void> waiter = new Future<Void>().waitsOn(this);
         waiters.addLast(waiter);
         try {
             Futures.await(waiter);

@@ -178,7 +178,10 @@ public final class StepPage {
         return j.append('}').toString();
     }
 
-    /** [tid, name, text], then the wake time (sleeping), the tid awaited (parked), the line it waits at (not results). */
+    /**
+     * [tid, name, text], then the wake time (sleeping), the tid awaited (parked), the line it waits at (not
+     * results), and for parked what it awaits in words and the lock or queue it waits through ("" for none).
+     */
     private static void entries(StringBuilder j, List<Entry> entries, boolean wake, boolean awaits, Lines lines) {
         j.append('[');
         for (int i = 0; i < entries.size(); i++) {
@@ -193,6 +196,9 @@ public final class StepPage {
             }
             if (lines != null) {
                 j.append(',').append(lines.of(e.at()));
+            }
+            if (awaits) {
+                j.append(',').append(Json.quote(e.awaited())).append(',').append(Json.quote(e.via()));
             }
             j.append(']');
         }

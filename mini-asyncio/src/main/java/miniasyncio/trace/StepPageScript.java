@@ -84,6 +84,17 @@ final class StepPageScript {
               return null;
             }
 
+            // "task 2 (a) awaits task 3 (b) awaits task 2 (a)"; through a lock, "task 2 (A) awaits Lock #1 held by task 3 (B) ..."
+            function chain(s, cycle) {
+              const via = new Map(s.parked.map(e => [e[0], e[6]]));
+              let text = nameOf(cycle[0]);
+              for (let i = 1; i < cycle.length; i++) {
+                const lock = via.get(cycle[i - 1]);
+                text += ' awaits ' + (lock ? lock + ' held by ' : '') + nameOf(cycle[i]);
+              }
+              return text;
+            }
+
             function entries(list, items, make, total, what) {
               list.replaceChildren();
               if (items.length === 0 && total === 0) list.appendChild(el('li', 'empty', 'empty'));
@@ -184,7 +195,9 @@ final class StepPageScript {
 
               const cycle = cycleIn(s);
               entries($('parked'), s.parked, e => {
-                const li = el('li', '', label(e[0], e[1]) + ': ' + e[2] + (e[3] ? ', awaits ' + nameOf(e[3]) : ''));
+                // "awaits Lock #1 (held by task 3 (B))" through a lock or queue; "awaits task 2 (A)" for a task
+                const awaits = e[6] ? e[5] : e[3] ? nameOf(e[3]) : e[5];
+                const li = el('li', '', label(e[0], e[1]) + ': ' + e[2] + (awaits ? ', awaits ' + awaits : ''));
                 li.append(waits(e[4], 'at'));
                 if (cycle && cycle.includes(e[0])) li.classList.add('incycle');
                 if (moved(e[0])) li.classList.add('moved');
@@ -192,7 +205,7 @@ final class StepPageScript {
               }, s.parkedN, 'too many tasks to sort out which are parked at every step');
               $('cycle').textContent = cycle
                 ? (end && s.readyN === 0 && s.sleepingN === 0 ? 'deadlock: ' : 'a cycle: ')
-                  + cycle.map(nameOf).join(' awaits ') + (end ? '; nothing else can wake them' : '')
+                  + chain(s, cycle) + (end ? '; nothing else can wake them' : '')
                 : '';
               [...$('ready').children].forEach(li => { if (moved(Number(li.dataset.tid))) li.classList.add('moved'); });
 

@@ -15,6 +15,7 @@ import miniasyncio.Scheduler;
 import miniasyncio.Sleep;
 import miniasyncio.Step;
 import miniasyncio.Task;
+import miniasyncio.Waitable;
 
 /**
  * An {@link Instrument} that writes down the scheduler's state at every loop iteration that runs
@@ -91,6 +92,7 @@ public final class StepRecorder implements Instrument {
         Object syscall = NOT_STARTED;       // what its last step yielded: made into text only when listed
         StackTraceElement at;               // the line it is suspended at, read after its step number atSteps
         int atSteps = -1;
+        Entry closing;                      // how the end lists it, taken as the loop closed it (a deadlock)
 
         Info(String name) {
             this.name = name;
@@ -104,6 +106,11 @@ public final class StepRecorder implements Instrument {
         int awaits() {
             return awaitedTid(syscall);
         }
+
+        /** The lock, queue or event its last syscall waits on (through a waiter's future), else null. */
+        Waitable on() {
+            return syscall == NOT_STARTED ? null : Awaited.waitableOf(syscall);
+        }
     }
 
     private static final Object NOT_STARTED = new Object();
@@ -112,7 +119,12 @@ public final class StepRecorder implements Instrument {
      * One entry of a structure: a task and what the structure says about it (the value it will
      * be sent, its wake time, its result, what it is parked on).
      */
-    public record Entry(int tid, String name, String text, long wakeNanos, int awaits, StackTraceElement at) {
+    public record Entry(int tid, String name, String text, long wakeNanos, int awaits, StackTraceElement at,
+                        String awaited, String via) {
+        public Entry(int tid, String name, String text, long wakeNanos, int awaits, StackTraceElement at) {
+            this(tid, name, text, wakeNanos, awaits, at, "", "");
+        }
+
         /** "task 3 (worker B)"; an unnamed task is just "task 3". */
         public String label() {
             return StepRecorder.label(tid, name);
@@ -242,7 +254,8 @@ public final class StepRecorder implements Instrument {
             return null;
         }
         if (info.atSteps != done) {
-            info.at = done == 0 ? null : state.suspendedLine(task);
+            Waitable on = done == 0 ? null : info.on();
+            info.at = done == 0 ? null : on == null ? state.suspendedLine(task) : state.suspendedLine(task, on.getClass());
             info.atSteps = done;
         }
         return info.at;
@@ -342,8 +355,8 @@ public final class StepRecorder implements Instrument {
         } else if (state.results().containsKey(task.tid())) {
             return; // it ended: taskExited said so
         } else {
-            int awaits = awaitedTid(movingSyscall);
-            where = "parked" + (awaits == 0 ? "" : ", awaits " + label(awaits, nameOf(awaits)));
+            Awaited awaited = Awaited.of(movingSyscall, this::nameOf);
+            where = "parked" + (awaited.text().isEmpty() ? "" : ", awaits " + awaited.text());
             parkedSeen.add(task);
         }
         happened.line(label(task.tid(), task.name()) + " yielded " + text(movingSyscall) + " -> " + where);
@@ -534,13 +547,43 @@ public final class StepRecorder implements Instrument {
             }
             count++;
             if (parked.size() < LISTED) {
-                Info info = tasks.get(t.tid());
-                parked.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), 0,
-                        info == null ? 0 : info.awaits(), at(t)));
+                parked.add(parkedEntry(t, tasks.get(t.tid())));
             }
         }
         parked.sort(Comparator.comparingInt(Entry::tid));
         return new Parked(parked, count);
+    }
+
+    /** A parked task as the parked list shows it: what it yielded, what it awaits, the line it waits at. */
+    private Entry parkedEntry(Task t, Info info) {
+        if (info == null) {
+            return new Entry(t.tid(), t.name(), "", 0, 0, at(t));
+        }
+        Awaited awaited = info.syscall == NOT_STARTED ? Awaited.NOTHING : Awaited.of(info.syscall, this::nameOf);
+        return new Entry(t.tid(), t.name(), info.waitingOn(), 0, awaited.tid(), at(t), awaited.text(), awaited.via());
+    }
+
+    @Override
+    public void closingTask(Task task) {
+        if (noting()) {
+            resolveMove(null); // the last step's syscall, said while its lock and holder are as they were
+        }
+        Info info = tasks.get(task.tid());
+        if (info == null || !listedAtTheEnd(task.tid())) {
+            return;
+        }
+        // the end lists it as it waits now: its line, the lock and the lock's holder, before closing
+        // runs its finally blocks (which release the locks it holds)
+        info.closing = parkedEntry(task, info);
+    }
+
+    private Set<Integer> listedAtTheEnd; // the tids the end lists (the first LISTED unfinished), once the run is over
+
+    private boolean listedAtTheEnd(int tid) {
+        if (listedAtTheEnd == null) {
+            listedAtTheEnd = new HashSet<>(tasks.keySet().stream().sorted().limit(LISTED).toList());
+        }
+        return listedAtTheEnd.contains(tid);
     }
 
     /**
@@ -554,8 +597,9 @@ public final class StepRecorder implements Instrument {
         }
         List<Entry> parked = new ArrayList<>();
         tasks.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(LISTED).forEach(e -> parked.add(
-                new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits(),
-                        e.getValue().atSteps == e.getValue().steps ? e.getValue().at : null))); // a line read since its last step
+                e.getValue().closing != null ? e.getValue().closing // as it waited when the loop closed it
+                        : new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits(),
+                                e.getValue().atSteps == e.getValue().steps ? e.getValue().at : null))); // a line read since its last step
         return new Snapshot(steps + 1, endNanos, idleSince.toString(), 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
                 true, results(), state.results().size(), parked, tasks.size(), happened.lines(), happened.moved(), null);
     }
@@ -681,8 +725,7 @@ public final class StepRecorder implements Instrument {
             if (tid > 0) {
                 s.append(" of task ").append(tid);
             } else {
-                Map<Object, Integer> numbers = SHOWN.get();
-                s.append(" #").append(numbers.computeIfAbsent(value, v -> numbers.size() + 1));
+                s.append(" #").append(SHOWN.get().of(value));
             }
         } else {
             s.append(value);
@@ -700,8 +743,20 @@ public final class StepRecorder implements Instrument {
         return String.valueOf(syscall);
     }
 
-    /** Objects with no toString of their own, numbered in the order they are first shown (per recorder and thread). */
-    private static final ThreadLocal<Map<Object, Integer>> SHOWN = ThreadLocal.withInitial(java.util.WeakHashMap::new);
+    /**
+     * Objects with no toString of their own, numbered in the order they are first shown, each class
+     * apart ("Future #1", "Future #2", "Lock #1"), per recorder and thread.
+     */
+    private static final ThreadLocal<Numbers> SHOWN = ThreadLocal.withInitial(Numbers::new);
+
+    private static final class Numbers {
+        final Map<Object, Integer> numbers = new java.util.WeakHashMap<>();
+        final Map<Class<?>, Integer> counts = new java.util.WeakHashMap<>();
+
+        int of(Object value) {
+            return numbers.computeIfAbsent(value, v -> counts.merge(v.getClass(), 1, Integer::sum));
+        }
+    }
 
     /** Whether {@code value}'s toString is Object's, "Class@hash". */
     private static boolean plain(Object value) {
@@ -722,7 +777,7 @@ public final class StepRecorder implements Instrument {
         return false;
     }
 
-    private static Object component(Object record, RecordComponent c) {
+    static Object component(Object record, RecordComponent c) {
         try {
             c.getAccessor().setAccessible(true);
             return c.getAccessor().invoke(record);

@@ -49,6 +49,11 @@ final class StepPageDom {
 
     /** The tids of the entries of {@code data-state="state"} outlined as new or moved since the step before. */
     List<Integer> moved(String state) {
+        return marked(state, "moved");
+    }
+
+    /** The tids of the entries of {@code data-state="state"} that carry the class {@code mark} ("incycle"). */
+    List<Integer> marked(String state, String mark) {
         Matcher block = Pattern.compile("data-state=\"" + state + "\">(.*?)</(ol|table)>", Pattern.DOTALL).matcher(dom);
         if (!block.find()) {
             throw new AssertionError("no element with data-state=\"" + state + "\" in the page");
@@ -56,7 +61,7 @@ final class StepPageDom {
         List<Integer> tids = new ArrayList<>();
         Matcher entry = Pattern.compile("<(?:li|tr) class=\"([^\"]*)\" data-tid=\"(\\d+)\">").matcher(block.group(1));
         while (entry.find()) {
-            if (List.of(entry.group(1).split(" ")).contains("moved")) {
+            if (List.of(entry.group(1).split(" ")).contains(mark)) {
                 tids.add(Integer.parseInt(entry.group(2)));
             }
         }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -31,6 +32,40 @@ class StepThroughExercisesBrowserTest {
     @TempDir
     Path dir;
 
+    /**
+     * Three workers and three locks, and no timeout: each takes its own lock, then the next one's. The
+     * last to run closes the ring in the run's last step, and the run ends in a deadlock.
+     */
+    static final String LOCK_RING = """
+            package steptest;
+
+            import static exercises.step3_futures.Futures.spawn;
+            import static miniasyncio.MiniAsyncio.sleep;
+
+            import exercises.step3_futures.FutureScheduler;
+            import exercises.step4_sync.Lock;
+
+            public class LockRing {
+                public static void main(String[] args) {
+                    new FutureScheduler().run("main", () -> {
+                        Lock[] locks = {new Lock(), new Lock(), new Lock()};
+                        for (int i = 0; i < 3; i++) {
+                            Lock mine = locks[i];
+                            Lock next = locks[(i + 1) % 3];
+                            spawn("worker " + i, () -> {
+                                mine.withLock(() -> {
+                                    sleep(0.01);
+                                    next.withLock(() -> System.out.println("never printed"));
+                                });
+                                return null;
+                            });
+                        }
+                        return null;
+                    });
+                }
+            }
+            """;
+
     @BeforeAll
     static void compileTheExercises() throws Exception {
         Path sources = Path.of("..", "exercises", "src", "main", "java");
@@ -39,6 +74,10 @@ class StepThroughExercisesBrowserTest {
         try (Stream<Path> walk = Files.walk(sources)) {
             walk.filter(p -> p.toString().endsWith(".java")).forEach(p -> files.add(p.toString()));
         }
+        Path ring = classes.resolve("steptest/LockRing.java"); // beside its class: the page shows its lines
+        Files.createDirectories(ring.getParent());
+        Files.writeString(ring, LOCK_RING, StandardCharsets.UTF_8);
+        files.add(ring.toString());
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
                 "-proc:none", "-nowarn", "-Xlint:none"));
@@ -70,6 +109,86 @@ class StepThroughExercisesBrowserTest {
         // Ex3Futures' main awaits the future of task 2: the page says whom it awaits
         StepPageDom five = new StepPageDom(chromium.dumpDom(futures, "step=5", dir.resolve("profile")));
         assertThat(five.entries("parked")).singleElement().asString().endsWith(", awaits task 2 (background)");
+    }
+
+    @Test
+    void aTaskParkedOnALockAQueueOrAnEventSaysWhatItAwaitsAndWhere() throws Exception {
+        Chromium chromium = Chromium.findOrSkip();
+        Path deadlock = page("exercises.step6_timeouts.Ex6Deadlock", "deadlock.html");
+        Path pipeline = page("exercises.step8_queue.Ex8Pipeline", "pipeline.html");
+
+        // Ex6Deadlock, step 7: worker_ab holds lock_a and waits for lock_b, worker_ba the reverse (the
+        // timeout's timer runs); the locks are numbered as the page first shows them: lock_b is Lock #1
+        StepPageDom seven = new StepPageDom(chromium.dumpDom(deadlock, "step=7", dir.resolve("profile")));
+        assertThat(seven.entries("parked")).containsExactly(
+                "task 1 (deadlock_demo): AwaitFuture[future=Future #1]",
+                "task 2 (worker_ab): AwaitFuture[future=Future #2], awaits Lock #1 (held by task 3 (worker_ba))",
+                "task 3 (worker_ba): AwaitFuture[future=Future #3], awaits Lock #2 (held by task 2 (worker_ab))");
+        // the line of the program that called into the lock, which names it as the program does
+        assertThat(seven.waits("parked")).containsExactly(
+                "at Futures.java:24 Scheduler.syscall(\"await\", new AwaitFuture(future)); // parked until the future is done",
+                "at Ex6Deadlock.java:30 lockB.withLock(() -> System.out.println(\"worker_ab: holding both locks\"));",
+                "at Ex6Deadlock.java:38 lockA.withLock(() -> System.out.println(\"worker_ba: holding both locks\"));");
+        assertThat(seven.text("cycle")).isEqualTo("a cycle: task 2 (worker_ab) awaits Lock #1 held by task 3 (worker_ba)"
+                + " awaits Lock #2 held by task 2 (worker_ab)");
+        assertThat(seven.marked("parked", "incycle")).containsExactly(2, 3);
+        assertThat(seven.entries("did")).contains("task 3 (worker_ba) yielded AwaitFuture[future=Future #3] -> parked,"
+                + " awaits Lock #2 (held by task 2 (worker_ab))");
+
+        // Ex8Pipeline: the consumer waits for an item, later the producer for a free slot
+        Map<String, String> doms = chromium.dumpDoms(pipeline, List.of("step=5", "step=10"), dir.resolve("profile"));
+        StepPageDom five = new StepPageDom(doms.get("step=5"));
+        assertThat(five.entries("parked")).contains(
+                "task 4 (consumer): AwaitFuture[future=Future #2], awaits Queue #1 (empty: get waits for an item)");
+        assertThat(five.waits("parked")).contains("at Pipeline.java:97 block = queue.get();");
+        StepPageDom ten = new StepPageDom(doms.get("step=10"));
+        assertThat(ten.entries("parked")).contains(
+                "task 3 (producer): AwaitFuture[future=Future #3], awaits Queue #1 (full, 2 of 2: put waits for a free slot)");
+        assertThat(ten.waits("parked")).contains("at Pipeline.java:79 queue.put(block);");
+        assertThat(ten.text("cycle")).as("nobody holds a queue: no cycle").isEmpty();
+
+        // Ex4GatherError, step 3: "other" waits for the event that nobody sets before "broken" fails
+        Path gatherError = page("exercises.step4_sync.Ex4GatherError", "gather-error.html");
+        StepPageDom three = new StepPageDom(chromium.dumpDom(gatherError, "step=3", dir.resolve("profile")));
+        assertThat(three.entries("parked")).contains(
+                "task 2 (other): AwaitFuture[future=Future #2], awaits Event #1 (not set: await() waits for set())");
+        assertThat(three.waits("parked")).contains("at Ex4GatherError.java:25 release.await();");
+    }
+
+    @Test
+    void aRingOfLocksEndsInADeadlockNamedOnThePageWithTheLineOfEveryTask() throws Exception {
+        Chromium chromium = Chromium.findOrSkip();
+        Path html = dir.resolve("lockring.html");
+        CliRun run = CliRun.of("run", "steptest.LockRing", "--virtual-time", "--class-path", classes.toString(),
+                "--step-through", html.toString());
+        Assumptions.assumeFalse(run.exit() == 3, "the exercises are not written here: " + run.err());
+        assertThat(run.exit()).as(run.err()).isEqualTo(1);
+        assertThat(run.err()).contains("DeadlockException");
+
+        StepPageDom end = new StepPageDom(chromium.dumpDom(html, "step=end", dir.resolve("profile")));
+        assertThat(end.text("cycle")).isEqualTo("deadlock: task 2 (worker 0) awaits Lock #1 held by task 3 (worker 1)"
+                + " awaits Lock #2 held by task 4 (worker 2) awaits Lock #3 held by task 2 (worker 0);"
+                + " nothing else can wake them");
+        assertThat(end.entries("parked")).containsExactly(
+                "task 2 (worker 0): AwaitFuture[future=Future #1], awaits Lock #1 (held by task 3 (worker 1))",
+                "task 3 (worker 1): AwaitFuture[future=Future #2], awaits Lock #2 (held by task 4 (worker 2))",
+                "task 4 (worker 2): AwaitFuture[future=Future #3], awaits Lock #3 (held by task 2 (worker 0))");
+        assertThat(end.marked("parked", "incycle")).containsExactly(2, 3, 4);
+        // worker 2 parked in the last step, which no later step followed: its line was read as the loop closed it
+        assertThat(end.waits("parked")).containsOnly(
+                "at LockRing.java:19 next.withLock(() -> System.out.println(\"never printed\"));").hasSize(3);
+        assertThat(end.entries("did")).containsExactly(
+                "task 4 (worker 2) yielded AwaitFuture[future=Future #3] -> parked, awaits Lock #3 (held by task 2 (worker 0))");
+
+        for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
+            StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(html, List.of("step=7", "step=end"),
+                    size[0], size[1], dir.resolve("profile")), size[0]);
+        }
+        Path png = Path.of("target", "step-through", "lock-ring-end-phone.png");
+        Files.createDirectories(png.getParent());
+        chromium.screenshot(html, "step=end", png, 390, 844, dir.resolve("profile"));
+        assertThat(StepThroughBrowserTest.count(javax.imageio.ImageIO.read(png.toFile()), 0xb00020))
+                .as("the red deadlock banner").isGreaterThan(1000);
     }
 
     @Test

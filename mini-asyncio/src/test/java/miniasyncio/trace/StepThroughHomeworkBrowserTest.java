@@ -218,6 +218,8 @@ class StepThroughHomeworkBrowserTest {
         assertThat(end.text("cycle")).isEqualTo("deadlock: task 2 (a) awaits task 3 (b) awaits task 4 (c) awaits task 2 (a);"
                 + " nothing else can wake them");
         assertThat(end.count("parked")).isEqualTo("(4)");
+        // c parked in the last step, which no later step followed: its line was read as the loop closed it
+        assertThat(end.waits("parked")).hasSize(4).allSatisfy(line -> assertThat(line).startsWith("at Homework.java:"));
         assertThat(new StepPageDom(doms.get("step=4")).entries("did")).containsExactly(
                 "task 3 (b) yielded AwaitTask[tid=4] -> parked, awaits task 4 (c)", "popleft -> task 4 (c), sent null");
         for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
