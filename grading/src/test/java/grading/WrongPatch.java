@@ -20,9 +20,8 @@ import miniasyncio.instructor.PlantedPatch;
  * ids; a patch is laid over a copy of the reference homework sources, a submission's folder.
  *
  * @param fails the graded tests' ids ({@code grading.hidden.AwaitTaskTests#noPolling})
- * @param exact {@code # fails exactly:}: every other graded test must pass
  */
-public record WrongPatch(PlantedPatch patch, List<String> fails, boolean exact) {
+public record WrongPatch(PlantedPatch patch, List<String> fails) {
 
     private static final String HIDDEN = "grading.hidden.";
 
@@ -52,7 +51,7 @@ public record WrongPatch(PlantedPatch patch, List<String> fails, boolean exact) 
             }
             ids.add(id);
         }
-        return new WrongPatch(patch, List.copyOf(ids), patch.exact());
+        return new WrongPatch(patch, List.copyOf(ids));
     }
 
     public String name() {
@@ -61,6 +60,11 @@ public record WrongPatch(PlantedPatch patch, List<String> fails, boolean exact) 
 
     public String why() {
         return patch.mistake();
+    }
+
+    /** {@code # fails exactly:}: every other graded test must pass. */
+    public boolean exact() {
+        return patch.exact();
     }
 
     /**
