@@ -231,6 +231,8 @@ class ClassSlowIT {
             }
         }
         assertThat(problems).isEmpty();
+        System.out.println("class of " + expected.size() + ": every wrong solution failed the tests its patch names: "
+                + String.join(", ", WRONGS.values().stream().map(grading.WrongPatch::name).toList()));
     }
 
     @Test
