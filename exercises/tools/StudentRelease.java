@@ -7,17 +7,20 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import miniasyncio.instructor.SolutionRegions;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * A stand-in for the release tool, to check the exercises before a release: applies the solution
- * markers to a copy of the sources, and checks the test reports of that copy. Run with the
- * source launcher (no build needed):
+ * The release's stripping of the exercises, step by step, to check them before a release: applies
+ * the solution markers to a copy of the sources with the release's own {@link SolutionRegions},
+ * and checks the test reports of that copy. Run with the source launcher, the compiled
+ * mini-asyncio module on the class path:
  *
  * <pre>
- *   java exercises/tools/StudentRelease.java strip REPO_COPY [FROM_STEP]            (rewrites REPO_COPY/exercises/src/main)
+ *   java -cp mini-asyncio/target/classes exercises/tools/StudentRelease.java strip REPO_COPY [FROM_STEP]
+ *                                                                      (rewrites REPO_COPY/exercises/src/main)
  *   java exercises/tools/StudentRelease.java check-reports REPORTS_DIR [FROM_STEP]  (surefire XML reports)
  * </pre>
  *
@@ -25,18 +28,13 @@ import org.w3c.dom.NodeList;
  * steps before it. Their tests must then pass, and the later steps' tests fail only with
  * "not implemented yet".
  *
- * The convention (fixed for the whole project):
+ * The convention is {@link SolutionRegions}'s (the one the release applies):
  * {@code // BEGIN SOLUTION} ... {@code // END SOLUTION} inside a method body becomes
  * {@code throw new NotImplementedYet("<Class>.<method>", "<repo-relative path>");};
  * {@code // BEGIN SOLUTION MEMBERS} ... {@code // END SOLUTION} becomes
  * {@code // your fields and helper methods here}. Unbalanced or nested markers are errors.
  */
 public final class StudentRelease {
-
-    private static final Pattern BEGIN = Pattern.compile("^(\\s*)// BEGIN SOLUTION( MEMBERS)?\\s*$");
-    private static final Pattern END = Pattern.compile("^\\s*// END SOLUTION\\s*$");
-    private static final Pattern METHOD = Pattern.compile("(\\w+)\\s*\\(");
-    private static final Pattern CONTROL = Pattern.compile("^(if|for|while|switch|catch|try|else|do|return|new|synchronized)\\b.*");
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2 || args.length > 3) {
@@ -72,57 +70,13 @@ public final class StudentRelease {
         int regions = 0;
         for (Path file : files) {
             String relative = repo.relativize(file).toString().replace('\\', '/');
-            List<String> out = new ArrayList<>();
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            String className = file.getFileName().toString().replace(".java", "");
-            for (int i = 0; i < lines.size(); i++) {
-                Matcher begin = BEGIN.matcher(lines.get(i));
-                if (END.matcher(lines.get(i)).matches()) {
-                    throw new IllegalStateException(relative + ":" + (i + 1) + ": END SOLUTION without a BEGIN");
-                }
-                if (!begin.matches()) {
-                    out.add(lines.get(i));
-                    continue;
-                }
-                int end = i + 1;
-                while (end < lines.size() && !END.matcher(lines.get(end)).matches()) {
-                    if (BEGIN.matcher(lines.get(end)).matches()) {
-                        throw new IllegalStateException(relative + ":" + (end + 1) + ": nested BEGIN SOLUTION");
-                    }
-                    end++;
-                }
-                if (end == lines.size()) {
-                    throw new IllegalStateException(relative + ":" + (i + 1) + ": BEGIN SOLUTION without an END");
-                }
-                String indent = begin.group(1);
-                if (begin.group(2) != null) {
-                    out.add(indent + "// your fields and helper methods here");
-                } else {
-                    String method = enclosingMethod(lines, i, relative);
-                    out.add(indent + "throw new miniasyncio.NotImplementedYet(\"" + className + "." + method
-                            + "\", \"" + relative + "\");");
-                }
-                regions++;
-                i = end;
-            }
-            Files.write(file, out, StandardCharsets.UTF_8);
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            String stripped = SolutionRegions.strip(relative, text);
+            regions += (int) text.lines().filter(line -> line.strip().startsWith("// BEGIN SOLUTION")).count();
+            Files.writeString(file, stripped, StandardCharsets.UTF_8);
         }
         System.out.println("stripped " + regions + " solution regions in " + files.size() + " files");
         return 0;
-    }
-
-    /** The name of the method whose body holds line {@code at}: the nearest declaration above it. */
-    private static String enclosingMethod(List<String> lines, int at, String file) {
-        for (int j = at - 1; j >= 0; j--) {
-            String line = lines.get(j).strip();
-            if (line.endsWith("{") && !CONTROL.matcher(line).matches() && !line.startsWith("}")) {
-                Matcher m = METHOD.matcher(line);
-                if (m.find()) {
-                    return m.group(1);
-                }
-            }
-        }
-        throw new IllegalStateException(file + ":" + (at + 1) + ": no method around this BEGIN SOLUTION");
     }
 
     /**

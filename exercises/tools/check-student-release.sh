@@ -25,7 +25,16 @@ for kept in wrong right src/test/java/exercises/WrongSolutionsTest.java; do
     exit 1
   fi
 done
-java "$repo/exercises/tools/StudentRelease.java" strip "$copy" "$from"
+# The stripping is the release's own (miniasyncio.instructor.SolutionRegions): the kit is compiled
+# first, and the tool runs on the JDK 21+ that build picked (whatever `java` is first on PATH).
+(cd "$copy" && mvn -B -q -pl exercises -am test -Dstudent=build -DnoProgress > "$copy/compile.log" 2>&1) || {
+  echo "FAIL: the copy does not compile:" >&2
+  tail -40 "$copy/compile.log" >&2
+  exit 1
+}
+tool=("$(head -n1 "$copy/exercises/target/student-java.txt")/bin/java" -cp "$copy/mini-asyncio/target/classes"
+  "$repo/exercises/tools/StudentRelease.java")
+"${tool[@]}" strip "$copy" "$from"
 if [ "$from" -eq 1 ] && grep -rq "BEGIN SOLUTION" "$copy/exercises/src/main"; then
   echo "FAIL: solution markers left in the release" >&2
   exit 1
@@ -38,7 +47,7 @@ echo "building the release copy and running the exercise tests (they are expecte
   exit 1
 }
 status=0
-java "$repo/exercises/tools/StudentRelease.java" check-reports "$copy/exercises/target/surefire-reports" "$from" || status=1
+"${tool[@]}" check-reports "$copy/exercises/target/surefire-reports" "$from" || status=1
 
 echo "running each example of the release copy"
 # "Name step" pairs: the step is taken from the description ("step 10: ...").

@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import miniasyncio.instructor.SolutionRegions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -217,16 +218,20 @@ class StatementsTest {
 
     /**
      * The string literals that the student does not write, one a line: the kit's, and the
-     * exercises' outside the solution regions (literals only: code such as
+     * exercises' outside the solution regions (the release's stubs included) (literals only: code such as
      * {@code channel.configureBlocking(false)} in a given file is not a message).
      */
     static String givenCode() {
         List<String> sources = new java.util.ArrayList<>();
-        for (Path file : walk(MODULE.resolve("../mini-asyncio/src/main/java").normalize())) {
-            sources.add(read(file));
+        Path kit = MODULE.resolve("../mini-asyncio/src/main/java").normalize();
+        for (Path file : walk(kit)) {
+            if (!file.startsWith(kit.resolve("miniasyncio/instructor"))) { // stays with the instructors
+                sources.add(read(file));
+            }
         }
         for (Path file : walk(MODULE.resolve("src/main/java"))) {
-            sources.add(read(file).replaceAll("(?s)// BEGIN SOLUTION.*?// END SOLUTION", ""));
+            // as the release gives it: each solution region replaced by its stub
+            sources.add(SolutionRegions.strip("exercises/" + MODULE.relativize(file).toString().replace('\\', '/'), read(file)));
         }
         StringBuilder literals = new StringBuilder();
         for (String source : sources) {

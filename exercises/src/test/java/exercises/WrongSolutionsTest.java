@@ -3,7 +3,6 @@ package exercises;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import exercises.proof.MutantCompiler;
-import exercises.proof.PlantedMistake;
 import exercises.proof.TestsOverClasses;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import miniasyncio.instructor.PlantedPatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -30,7 +30,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The proof that the tests hold the statement: each planted wrong solution
  * {@code exercises/wrong/NAME.patch} (one mistake the statement rules out, as a patch of the
- * reference; see {@link PlantedMistake}) must make the tests its header names fail.
+ * reference; see {@link PlantedPatch}, the format grading's planted mistakes share) must make the
+ * tests its header names fail.
  *
  * <p>For each one: the patch is applied to the reference sources (failing, naming the patch, when
  * it no longer applies), the changed files are compiled in memory against the compiled reference,
@@ -93,11 +94,22 @@ class WrongSolutionsTest {
     }
 
     /** A planted mistake and its compiled classes. */
-    private record Mutant(PlantedMistake mistake, Map<String, byte[]> classes) {
+    private record Mutant(PlantedPatch mistake, Map<String, byte[]> classes) {
         static Mutant of(Path patch, Path module) {
             try {
-                PlantedMistake mistake = PlantedMistake.read(patch);
-                return new Mutant(mistake, compiler.compile(patch.toString(), mistake.applyTo(module)));
+                PlantedPatch mistake = PlantedPatch.read(patch);
+                if (mistake.exact()) {
+                    throw new AssertionError(patch + ": '# fails exactly:' is grading's (its class of 30 runs every"
+                            + " test); here the named tests run: write '# fails:'");
+                }
+                Map<String, String> changed = mistake.applyTo(module);
+                for (String path : changed.keySet()) {
+                    if (!path.startsWith("src/main/java/") || !path.endsWith(".java")) {
+                        throw new AssertionError(patch + " changes " + path + ", which is not a reference file under"
+                                + " src/main/java of the exercises module");
+                    }
+                }
+                return new Mutant(mistake, compiler.compile(patch.toString(), changed));
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -105,7 +117,7 @@ class WrongSolutionsTest {
     }
 
     private static void check(Mutant mutant) throws Exception {
-        PlantedMistake mistake = mutant.mistake();
+        PlantedPatch mistake = mutant.mistake();
         List<String> named = mistake.fails().stream().map(WrongSolutionsTest::testMethod).toList();
         TestsOverClasses.Result result = tests.run(mutant.classes(), named);
         assertThat(result.ran()).as("%s: the tests its header names (%s) must all exist and run", mistake.file(), named)
@@ -124,6 +136,9 @@ class WrongSolutionsTest {
     /** {@code Class#method} with the simple name of a test class to the binary name's form. */
     private static String testMethod(String test) {
         String simpleName = test.substring(0, test.indexOf('#'));
+        if (simpleName.contains(".")) {
+            return test; // already the binary name
+        }
         String className = testClassBySimpleName.get(simpleName);
         assertThat(className).as("the test class %s", simpleName).isNotNull();
         return className + test.substring(test.indexOf('#'));

@@ -1,7 +1,7 @@
 package grading;
 
 import grading.release.Release;
-import grading.release.SolutionRegions;
+import miniasyncio.instructor.SolutionRegions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

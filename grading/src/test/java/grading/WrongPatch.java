@@ -1,33 +1,29 @@
 package grading;
 
-import com.github.difflib.patch.PatchFailedException;
-import com.github.difflib.unifieddiff.UnifiedDiff;
-import com.github.difflib.unifieddiff.UnifiedDiffFile;
-import com.github.difflib.unifieddiff.UnifiedDiffReader;
+import grading.hidden.GradedTests;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import miniasyncio.instructor.PatchFile;
+import miniasyncio.instructor.PlantedPatch;
 
 /**
- * A planted wrong solution of {@code grading/wrong}: one {@code .patch} file, a few {@code #}
- * header lines (what the mistake is; {@code # fails:} the graded tests that must catch it, or
- * {@code # fails exactly:} when every other test must pass, so that the mistake costs exactly the
- * points of the rule it breaks), then a
- * unified diff of the homework module, paths relative to {@code homework/}
- * ({@code a/src/main/java/homework/...}). {@link #applyTo} lays it over a copy of the reference
- * with java-diff-utils and fails loudly, naming the patch, when it no longer applies.
+ * A planted wrong solution of {@code grading/wrong}: a {@link PlantedPatch} of the homework module
+ * (the format and its application are the exercises' too), with what grading adds: the tests of
+ * {@code # fails:} are graded tests ({@code AwaitTaskTests#noPolling}, the class of
+ * {@code grading.hidden}), checked to exist here, in the quick run, and {@link #fails} gives their
+ * ids; a patch is laid over a copy of the reference homework sources, a submission's folder.
+ *
+ * @param fails the graded tests' ids ({@code grading.hidden.AwaitTaskTests#noPolling})
  */
-public record WrongPatch(Path file, String name, String why, List<String> fails, boolean exact) {
+public record WrongPatch(PlantedPatch patch, List<String> fails) {
 
-    public WrongPatch(Path file, String name, String why, List<String> fails) {
-        this(file, name, why, fails, false);
-    }
+    private static final String HIDDEN = "grading.hidden.";
 
     public static List<WrongPatch> all() throws IOException {
         try (Stream<Path> list = Files.list(Repo.root().resolve("grading/wrong"))) {
@@ -40,30 +36,35 @@ public record WrongPatch(Path file, String name, String why, List<String> fails,
     }
 
     static WrongPatch read(Path file) throws IOException {
-        StringBuilder why = new StringBuilder();
-        List<String> fails = List.of();
-        boolean exact = false;
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (!line.startsWith("#")) {
-                break;
-            }
-            String text = line.substring(1).strip();
-            if (text.startsWith("fails exactly:")) {
-                exact = true;
-                text = "fails:" + text.substring("fails exactly:".length());
-            }
-            if (text.startsWith("fails:")) {
-                fails = Arrays.stream(text.substring("fails:".length()).split(",")).map(String::strip)
-                        .filter(s -> !s.isEmpty()).toList();
-            } else {
-                why.append(why.isEmpty() ? "" : " ").append(text);
-            }
+        PlantedPatch patch = PlantedPatch.read(file);
+        if (patch.says() != null) {
+            throw new IllegalStateException(file + ": '# says:' is checked by the exercises' proof only; the class of"
+                    + " 30 checks which tests fail, not their messages: leave it out");
         }
-        String name = file.getFileName().toString().replaceFirst("\\.patch$", "");
-        if (fails.isEmpty()) {
-            throw new IllegalStateException(file + ": no \"# fails:\" line naming the tests that must catch it");
+        List<String> graded = GradedTests.all().stream().map(GradedTests.Spec::id).toList();
+        List<String> ids = new ArrayList<>();
+        for (String test : patch.fails()) {
+            String id = test.startsWith(HIDDEN) ? test : HIDDEN + test;
+            if (!graded.contains(id)) {
+                throw new IllegalStateException(file + ": '# fails:' names " + test + ", which is not a graded test"
+                        + " (Class#method of a class of grading.hidden, in GradedTests.CLASSES and its ORDER)");
+            }
+            ids.add(id);
         }
-        return new WrongPatch(file, name, why.toString(), fails, exact);
+        return new WrongPatch(patch, List.copyOf(ids));
+    }
+
+    public String name() {
+        return patch.name();
+    }
+
+    public String why() {
+        return patch.mistake();
+    }
+
+    /** {@code # fails exactly:}: every other graded test must pass. */
+    public boolean exact() {
+        return patch.exact();
     }
 
     /**
@@ -71,11 +72,19 @@ public record WrongPatch(Path file, String name, String why, List<String> fails,
      * applied. Throws, naming the patch and the file, when a hunk no longer applies.
      */
     public Path applyTo(Path work) throws IOException {
-        return applyInto(work.resolve(name));
+        return applyInto(work.resolve(name()));
     }
 
     /** {@link #applyTo}, into the folder {@code submission} (a student's folder of a class). */
     public Path applyInto(Path submission) throws IOException {
+        return apply(patch.diff(), submission);
+    }
+
+    /**
+     * The reference homework sources, with {@code diff} (paths relative to {@code homework/}) applied,
+     * in {@code submission/homework}: a wrong solution, or a right one kept as a patch.
+     */
+    public static Path apply(PatchFile diff, Path submission) throws IOException {
         Path module = Repo.root().resolve("homework");
         Path sources = submission.resolve("homework/src/main/java/homework");
         Files.createDirectories(sources);
@@ -84,30 +93,13 @@ public record WrongPatch(Path file, String name, String why, List<String> fails,
                 Files.copy(f, sources.resolve(f.getFileName().toString()));
             }
         }
-        UnifiedDiff diff;
-        try (InputStream in = Files.newInputStream(file)) {
-            diff = UnifiedDiffReader.parseUnifiedDiff(in);
-        } catch (RuntimeException e) {
-            throw new IllegalStateException(Repo.root().relativize(file) + " is not a unified diff: " + e, e);
-        }
-        if (diff.getFiles().isEmpty()) {
-            throw new IllegalStateException(Repo.root().relativize(file) + " changes no file");
-        }
-        for (UnifiedDiffFile changed : diff.getFiles()) {
-            String path = changed.getFromFile().replaceFirst("^a/", "");
-            Path target = submission.resolve("homework").resolve(path).normalize();
-            if (!target.startsWith(submission) || !Files.isRegularFile(target)) {
-                throw new IllegalStateException(Repo.root().relativize(file) + " changes " + path
-                        + ", which the homework module does not have");
+        for (Map.Entry<String, String> changed : diff.applyTo(module).entrySet()) {
+            if (!changed.getKey().startsWith("src/main/java/homework/")) {
+                throw new IllegalStateException(diff.file() + " changes " + changed.getKey() + ", which is not a"
+                        + " source of the homework (src/main/java/homework/)");
             }
-            try {
-                List<String> patched = changed.getPatch().applyTo(Files.readAllLines(target, StandardCharsets.UTF_8));
-                Files.write(target, patched, StandardCharsets.UTF_8);
-            } catch (PatchFailedException e) {
-                throw new IllegalStateException(Repo.root().relativize(file) + " no longer applies to homework/"
-                        + path + " (the reference changed): " + e.getMessage() + ". Remake it: plant the mistake"
-                        + " in homework/ by hand and write `git diff -U1` (without its diff --git and index lines) into the patch", e);
-            }
+            Files.writeString(submission.resolve("homework").resolve(changed.getKey()), changed.getValue(),
+                    StandardCharsets.UTF_8);
         }
         return submission;
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import miniasyncio.instructor.SolutionRegions;
 import java.util.stream.Stream;
 
 /**

@@ -29,6 +29,11 @@ final class Batch implements AutoCloseable {
         }));
     }
 
+    /** The submissions' names, in the order they were submitted. */
+    java.util.List<String> names() {
+        return java.util.List.copyOf(reports.keySet());
+    }
+
     Report report(String name) throws Exception {
         return reports.get(name).get();
     }

@@ -10,15 +10,19 @@ class GradedTestsTest {
 
     private final List<GradedTests.Spec> specs = GradedTests.all();
 
+    /**
+     * The maximum score is the points of these tests added up, and is written nowhere else (the
+     * proof checks grader.jar's maximum against the sum; the docs say "the hidden tests' points"):
+     * a new test with its points changes it in the test's own file.
+     */
     @Test
-    void everyTestHasAUniqueIdANameAndPointsAndTheyAddUpTo111() {
+    void everyTestHasAUniqueIdANameAndPoints() {
         assertThat(specs).extracting(GradedTests.Spec::id).doesNotHaveDuplicates();
         assertThat(specs).extracting(GradedTests.Spec::number).doesNotHaveDuplicates();
         assertThat(specs).allSatisfy(s -> {
             assertThat(s.name()).isNotBlank();
             assertThat(s.points()).isPositive();
         });
-        assertThat(specs.stream().mapToDouble(GradedTests.Spec::points).sum()).isEqualTo(111);
     }
 
     @Test

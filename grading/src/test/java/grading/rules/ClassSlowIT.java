@@ -108,8 +108,8 @@ class ClassSlowIT {
                 properties.load(in);
             }
             // graded with the screen off (below): its own expectation for that, where it has one
-            expected.put(student, Expected.between(Double.parseDouble(properties.getProperty("score.min")),
-                    Double.parseDouble(properties.getProperty("unscreened.score.max",
+            expected.put(student, Expected.between(Submissions.score(properties.getProperty("score.min")),
+                    Submissions.score(properties.getProperty("unscreened.score.max",
                             properties.getProperty("score.max")))));
         }
         String released = String.format("s%02d-untouched-release", ++n);
@@ -195,13 +195,7 @@ class ClassSlowIT {
         for (grading.hidden.GradedTests.Spec spec : grading.hidden.GradedTests.all()) {
             numberById.put(spec.id(), spec.number());
         }
-        assertThat(WRONGS.values()).extracting(grading.WrongPatch::name).as("the wrong solutions in the class")
-                .contains("completion-order", "polling", "swallowed", "sequential-gather", "first-waiter-only",
-                        "quadratic-wakeups", "lifo-waiters", "unclosed-parked", "no-cycle-detection", "quadratic-scan",
-                        "two-cycles-only", "walk-from-last-parked", "tid-zero-parks", "empty-gather-throws",
-                        "no-null-results", "tight-array-scan", "stub-await-task", "last-failure-unthrown",
-                        "first-failure-in-time", "finished-failure-kept", "every-result-taken", "finished-parks",
-                        "self-await-parks", "unmodifiable-view", "overridden-message");
+        // every patch of grading/wrong is in the class; a lost one leaves its row in grading/README (GradingReadmeTest)
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, grading.WrongPatch> e : WRONGS.entrySet()) {
             String json = Files.readString(out.resolve(e.getKey()).resolve("results.json"), StandardCharsets.UTF_8);
@@ -235,6 +229,8 @@ class ClassSlowIT {
             }
         }
         assertThat(problems).isEmpty();
+        System.out.println("class of " + expected.size() + ": every wrong solution failed the tests its patch names: "
+                + String.join(", ", WRONGS.values().stream().map(grading.WrongPatch::name).toList()));
     }
 
     @Test

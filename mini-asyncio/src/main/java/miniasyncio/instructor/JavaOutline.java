@@ -1,4 +1,4 @@
-package grading.release;
+package miniasyncio.instructor;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

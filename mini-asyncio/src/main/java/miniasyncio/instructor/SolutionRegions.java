@@ -1,4 +1,4 @@
-package grading.release;
+package miniasyncio.instructor;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package grading.release;
+package miniasyncio.instructor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
