@@ -33,9 +33,8 @@ final class TreeCpu {
     private final long started = System.nanoTime();
     private final boolean readable;
     private final Map<Long, Long> lastTicks = new HashMap<>();
-    /** When the tree was last searched for new processes (see {@link #SEARCH_NANOS}); the first read searches. */
-    private long searched;
-    private boolean everSearched;
+    /** When the tree was last searched for new processes (see {@link #SEARCH_NANOS}): the first read searches. */
+    private long searched = started - SEARCH_NANOS;
 
     /**
      * How often {@link #nanos()} searches for processes it has not seen yet. A search lists all of
@@ -65,8 +64,7 @@ final class TreeCpu {
             return System.nanoTime() - started;
         }
         long now = System.nanoTime();
-        if (!everSearched || now - searched >= SEARCH_NANOS) {
-            everSearched = true;
+        if (now - searched >= SEARCH_NANOS) {
             searched = now;
             read(root.pid());
             root.descendants().forEach(p -> read(p.pid()));
