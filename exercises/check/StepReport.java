@@ -19,7 +19,7 @@ import org.w3c.dom.NodeList;
  * The summary of {@code exercises/check-step.sh}: reads the test reports of one step's run and
  * prints "step N: X tests passed", or what is left. When tests fail on a method of an earlier
  * step that is not written yet, the first line says which step to finish first (the steps each
- * step needs are in its statement, "Needs:"), instead of listing every failure. Run with the
+ * step needs are in its statement's "Needs:" line, the README.md of its package folder), instead of listing every failure. Run with the
  * source launcher: {@code java StepReport.java STEP REPORTS_DIR BUILD_LOG BUILD_EXIT_CODE MODULE_DIR}.
  */
 public final class StepReport {
@@ -133,7 +133,7 @@ public final class StepReport {
     static Map<Integer, Set<String>> unwritten(int step, Path module, Map<Integer, Set<String>> ranInto) throws Exception {
         Map<Integer, Set<String>> left = new TreeMap<>();
         ranInto.forEach((s, stubs) -> left.put(s, new LinkedHashSet<>(stubs)));
-        for (int needed : needs(step, module.resolve("README.md"))) {
+        for (int needed : needs(step, module.resolve("src/main/java/exercises"))) {
             Set<String> stubs = stubsOf(needed, module.resolve("src/main/java/exercises"));
             if (!stubs.isEmpty()) {
                 left.computeIfAbsent(needed, k -> new LinkedHashSet<>()).addAll(stubs);
@@ -142,16 +142,17 @@ public final class StepReport {
         return left;
     }
 
-    /** The steps {@code step}'s statement says it needs: its line "**Needs:** steps 3, 4 and 5". */
-    static Set<Integer> needs(int step, Path readme) throws Exception {
+    /**
+     * The steps {@code step}'s statement (the README.md of its package folder under
+     * {@code exercises}) says it needs: its line "**Needs:** steps 3, 4 and 5".
+     */
+    static Set<Integer> needs(int step, Path exercises) throws Exception {
         Set<Integer> needed = new TreeSet<>();
-        if (!Files.exists(readme)) {
+        if (!Files.isDirectory(exercises)) {
             return needed;
         }
-        String text = Files.readString(readme);
-        Matcher section = Pattern.compile("(?s)\n## Step " + step + "\\..*?(?=\n## |\\z)").matcher(text);
-        if (section.find()) {
-            Matcher line = Pattern.compile("\\*\\*Needs:\\*\\* ([^\n]*)").matcher(section.group());
+        for (Path statement : statements(step, exercises)) {
+            Matcher line = Pattern.compile("\\*\\*Needs:\\*\\* ([^\n]*)").matcher(Files.readString(statement));
             if (line.find()) {
                 Matcher n = Pattern.compile("\\d+").matcher(line.group(1).replaceAll("\\(.*", ""));
                 while (n.find()) {
@@ -160,6 +161,14 @@ public final class StepReport {
             }
         }
         return needed;
+    }
+
+    /** Step {@code step}'s statement: the README.md of its package folder (none when it has no such file). */
+    static List<Path> statements(int step, Path exercises) throws Exception {
+        try (Stream<Path> dirs = Files.list(exercises)) {
+            return dirs.filter(d -> d.getFileName().toString().startsWith("step" + step + "_"))
+                    .map(d -> d.resolve("README.md")).filter(Files::isRegularFile).sorted().toList();
+        }
     }
 
     /** The stubs left in step {@code step}'s package, in file order. */

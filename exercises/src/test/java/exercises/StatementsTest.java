@@ -23,7 +23,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The statements (exercises/README.md) say everything the tests check, in English and in
+ * The statements (each step's {@code README.md}, in its package folder beside the code, which
+ * exercises/README.md's track table links) say everything the tests check, in English and in
  * Russian: each step names the steps it needs (its code and tests use them), and every message
  * fragment that a step's tests require of the student's code appears in that step's statement.
  * A fragment is required of the student unless the kit or the given code writes it, or the test
@@ -35,6 +36,9 @@ class StatementsTest {
 
     static final Path MODULE = Path.of("").toAbsolutePath();
     static final Path README = MODULE.resolve("README.md");
+    static final Path STEPS = MODULE.resolve("src/main/java/exercises");
+    /** Where a step's rows of the asyncio table start: after its Russian text. */
+    static final String ASYNCIO_ROWS = "\n## Checked against asyncio / Сверено с asyncio";
     static final Pattern ASSERTED_MESSAGE =
             Pattern.compile("hasMessage(?:Containing|StartingWith|EndingWith)?\\(\"((?:[^\"\\\\]|\\\\.)*)\"\\)");
     static final Pattern STEP_REFERENCE = Pattern.compile("exercises\\.step(\\d+)_");
@@ -143,15 +147,55 @@ class StatementsTest {
         return tests;
     }
 
-    /** Step {@code step}'s section of the README: [English, Russian] (the Russian starts at "**Шаг N."). */
+    /**
+     * Step {@code step}'s statement: [English, Russian] (the Russian starts at "**Шаг N." and ends
+     * where the step's rows of the asyncio table start, which are in English).
+     */
     static String[] statement(int step) {
-        String text = read(README);
-        Matcher m = Pattern.compile("(?s)\n## Step " + step + "\\..*?(?=\n## |\n<!-- BEGIN INSTRUCTOR|\\z)").matcher(text);
-        assertThat(m.find()).as("a section \"## Step %d.\" in %s", step, README).isTrue();
-        String section = m.group();
-        int russian = section.indexOf("**Шаг " + step + ".");
+        String text = read(statementFile(step));
+        assertThat(text).as("%s starts with its title", statementFile(step)).startsWith("# Step " + step + ". ");
+        int russian = text.indexOf("**Шаг " + step + ".");
         assertThat(russian).as("step %d's Russian paragraph (\"**Шаг %d.\")", step, step).isPositive();
-        return new String[] {section.substring(0, russian), section.substring(russian)};
+        int rows = text.indexOf(ASYNCIO_ROWS, russian);
+        return new String[] {text.substring(0, russian), text.substring(russian, rows < 0 ? text.length() : rows)};
+    }
+
+    /** Step {@code step}'s statement: the README.md of its package folder, exercises/stepN_name. */
+    static Path statementFile(int step) {
+        try (Stream<Path> dirs = Files.list(STEPS)) {
+            List<Path> found = dirs.filter(d -> d.getFileName().toString().startsWith("step" + step + "_")).toList();
+            assertThat(found).as("step %d's package folder in %s", step, STEPS).hasSize(1);
+            return found.get(0).resolve("README.md");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * exercises/README.md's track table links every step's statement, and keeps no statement of
+     * its own nor a copy of a step's rows of the asyncio table (a rule is written in one place:
+     * the step's file).
+     */
+    @ParameterizedTest(name = "step {0}")
+    @MethodSource("steps")
+    void theTrackTableLinksTheStepsStatementAndTheReadmeKeepsNoCopy(int step) {
+        String link = MODULE.relativize(statementFile(step)).toString().replace('\\', '/');
+        String readme = read(README);
+        assertThat(readme).as("exercises/README.md's track table links %s", link)
+                .containsPattern("(?m)^\\| " + step + " \\| \\[`step" + step + "_\\w+`\\]\\(" + Pattern.quote(link) + "\\) \\|");
+        assertThat(readme).as("exercises/README.md keeps no statement of step %d (it is in %s)", step, link)
+                .doesNotContain("## Step " + step + ".").doesNotContain("**Шаг " + step + ".");
+        String text = read(statementFile(step));
+        int rows = text.indexOf(ASYNCIO_ROWS);
+        if (rows >= 0) {
+            List<String> stepRows = text.substring(rows).lines()
+                    .filter(l -> l.startsWith("| ") && !l.startsWith("| asyncio feature")).toList();
+            for (String row : stepRows) {
+                String feature = row.substring(0, row.indexOf(" | ") + 3);
+                assertThat(readme).as("exercises/README.md's asyncio table keeps no copy of step %d's row %s", step, feature)
+                        .doesNotContain(feature);
+            }
+        }
     }
 
     /** The step numbers of a line "LABEL steps 3, 4 and 5. ..." (up to its first full stop). */

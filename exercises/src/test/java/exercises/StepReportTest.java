@@ -78,9 +78,12 @@ class StepReportTest {
         assertThat(report(10)).containsExactly("step 10: 1 tests passed");
     }
 
+    /** Step 10's statement, the README.md of its package folder (and a later step's, which must not count). */
     private void statement(String needs) throws Exception {
-        Files.writeString(module.resolve("README.md"), "# Exercises\n\n## Step 10. The network\n\n" + needs
-                + "\n\n**Шаг 10.** ...\n\n## Step 11. Later\n\n**Needs:** step 3.\n");
+        Path exercises = Files.createDirectories(module.resolve("src/main/java/exercises/step10_network"));
+        Files.writeString(exercises.resolve("README.md"), "# Step 10. The network\n\n" + needs + "\n\n**Шаг 10.** ...\n");
+        Path later = Files.createDirectories(module.resolve("src/main/java/exercises/step11_later"));
+        Files.writeString(later.resolve("README.md"), "# Step 11. Later\n\n**Needs:** step 3.\n");
     }
 
     private void stub(String file, String method) throws Exception {

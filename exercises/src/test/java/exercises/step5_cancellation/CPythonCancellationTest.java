@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * The cancellation tests of CPython 3.13's {@code Lib/test/test_asyncio/test_tasks.py},
  * translated on the virtual clock; each keeps the Python test's name. {@code run_briefly} is a
  * {@code sleep(0)} of the main task. White-box checks of {@code _fut_waiter} and
- * {@code _must_cancel} have no counterpart; where the kit differs, the exercises README's table
- * says so.
+ * {@code _must_cancel} have no counterpart; where the kit differs, the asyncio table at the end of
+ * the step's statement (README.md of step5_cancellation) says so.
  */
 class CPythonCancellationTest {
 

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
  * CPython 3.13's {@code Lib/test/test_asyncio/test_timeouts.py}, translated: each test keeps the
  * Python test's name, and runs on the virtual clock, so the times are the ones the Python test
  * would give on an idle machine, exactly. {@code async with asyncio.timeout(s):} is
- * {@code Timeouts.timeout(s, () -> ...)}; what the kit leaves out is in the exercises README's
- * table.
+ * {@code Timeouts.timeout(s, () -> ...)}; what the kit leaves out is in the asyncio table at the
+ * end of the step's statement (README.md of step6_timeouts).
  */
 class CPythonTimeoutsTest {
 

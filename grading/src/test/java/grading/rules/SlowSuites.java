@@ -5,7 +5,7 @@ package grading.rules;
  * the ones that must not overlap:
  * <ul>
  *   <li>{@link #ORPHANS}: HostileSlowIT ends by looking for any process a graded submission
- *       started that is still alive, and ClassSlowIT grades submissions that start such processes
+ *       started that is still alive, and PlantedMistakesProofSlowIT grades submissions that start such processes
  *       (inside their sandbox, until their run ends): the look would find the other's.</li>
  *   <li>{@link #IN_THIS_JVM}: the suites that grade inside the suite's own JVM. IsolationSlowIT
  *       switches the screen off with a system property of this JVM, and TenthOfACpuSlowIT
