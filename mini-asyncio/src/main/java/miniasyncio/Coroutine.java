@@ -3,6 +3,9 @@ package miniasyncio;
 import java.util.concurrent.Callable;
 import jdk.internal.vm.Continuation;
 import jdk.internal.vm.ContinuationScope;
+import miniasyncio.around.ExportCheck;
+import miniasyncio.around.LoopStack;
+import miniasyncio.around.MonitorWatchdog;
 
 /**
  * A suspendable computation with Python's generator protocol: {@link #send}, {@link #throwInto},

@@ -2,6 +2,7 @@ package miniasyncio;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import miniasyncio.around.LoopStack;
 
 /**
  * The functions a task calls: the lecture's module-level {@code run}, {@code sleep},

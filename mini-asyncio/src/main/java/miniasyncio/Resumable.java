@@ -1,6 +1,7 @@
 package miniasyncio;
 
 import java.util.concurrent.Callable;
+import miniasyncio.around.MonitorWatchdog;
 
 /**
  * Python's generator protocol, the state and the rules of it: {@code send}, {@code throwInto},
@@ -51,6 +52,19 @@ abstract class Resumable {
     /** How the body ended, or null while it has not. */
     final Step.Outcome outcome() {
         return state == DONE ? (Step.Outcome) transfer : null;
+    }
+
+    /**
+     * The value the next resume delivers, or the exception it raises ({@link #exceptionToThrow}): what a task in
+     * {@code ready} will be sent. Public for the step-through page (package trace), which shows it.
+     */
+    public final Object valueToSend() {
+        return transfer;
+    }
+
+    /** The exception the next resume raises at the suspension point, or null. Public as {@link #valueToSend}. */
+    public final Throwable exceptionToThrow() {
+        return throwIn;
     }
 
     /** Ends it with {@code outcome}. */
@@ -144,8 +158,11 @@ abstract class Resumable {
         }
     }
 
-    /** Where the suspended body waits, innermost frame first; empty unless it is suspended. */
-    final StackTraceElement[] suspendedStack() {
+    /**
+     * Where the suspended body waits, innermost frame first; empty unless it is suspended. Public for the
+     * diagnostics around the loop and tracing (other packages): the monitor watchdog, the step-through page.
+     */
+    public final StackTraceElement[] suspendedStack() {
         return state == SUSPENDED ? Coroutine.stackOf(continuation) : new StackTraceElement[0];
     }
 

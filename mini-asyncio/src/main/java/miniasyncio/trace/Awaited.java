@@ -3,8 +3,8 @@ package miniasyncio.trace;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.function.IntFunction;
+import miniasyncio.NotImplementedYet;
 import miniasyncio.Task;
-import miniasyncio.Waitable;
 
 /**
  * What a parked task awaits, in the lecture's words, for the step-through page: a lock, a queue or

@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import miniasyncio.Instrument;
 import miniasyncio.Scheduler;
 import miniasyncio.Sleep;
 import miniasyncio.Step;

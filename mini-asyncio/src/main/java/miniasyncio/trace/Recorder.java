@@ -5,8 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import miniasyncio.Clock;
-import miniasyncio.Instrument;
-import miniasyncio.IoWait;
 import miniasyncio.Scheduler;
 import miniasyncio.Sleep;
 import miniasyncio.Step;

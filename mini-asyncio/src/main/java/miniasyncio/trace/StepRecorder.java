@@ -9,13 +9,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import miniasyncio.Instrument;
-import miniasyncio.LoopState;
 import miniasyncio.Scheduler;
 import miniasyncio.Sleep;
 import miniasyncio.Step;
 import miniasyncio.Task;
-import miniasyncio.Waitable;
 
 /**
  * An {@link Instrument} that writes down the scheduler's state at every loop iteration that runs
