@@ -149,17 +149,17 @@ public class Scheduler {
 
     /** The lecture's {@code _idle_wait_or_deadlock}: block (no polling) until the next timer or a worker's result. */
     protected void idleWaitOrDeadlock() {
-        Task next = sleeping.peek();
         if (workers.busy()) {
             workers.waitForOne(sleeping, clock);
             return;
         }
-        if (next == null) {
+        if (sleeping.isEmpty()) {
             throw deadlock();
         }
         long from = clock.nanoTime();
-        idleWaited(from, Math.max(from, next.wakeAt));
-        clock.sleepUntil(next.wakeAt);
+        long wakeAt = sleeping.firstWakeAt();
+        idleWaited(from, Math.max(from, wakeAt));
+        clock.sleepUntil(wakeAt);
     }
 
     /** The lecture's {@code _step_one}: resume the first ready task until it yields a syscall or ends. */
@@ -208,14 +208,14 @@ public class Scheduler {
 
     /** Makes {@code task} ready, to be resumed with {@code value}: {@code ready.append((tid, task, value))}. */
     protected final void schedule(Task task, Object value) {
-        task.transfer = value;
+        task.sendIn = value;
         task.throwIn = null;
         ready.addLast(task);
     }
 
     /** Makes {@code task} ready, to be resumed by throwing {@code exception} at its yield. */
     protected final void scheduleThrow(Task task, Throwable exception) {
-        task.transfer = null;
+        task.sendIn = null;
         task.throwIn = exception;
         ready.addLast(task);
     }
@@ -227,8 +227,7 @@ public class Scheduler {
             return;
         }
         long now = clock.nanoTime();
-        task.wakeAt = nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
-        sleeping.add(task);
+        sleeping.add(task, nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos); // the heap keeps the wake time
     }
 
     /**
@@ -307,9 +306,15 @@ public class Scheduler {
         }
     }
 
-    /** Python's {@code yield Sleep(d)}: suspends the running task; {@code caller} names it in errors. */
+    /**
+     * Python's {@code yield request}: suspends the running task, handing {@code request} to {@link #handleSyscall},
+     * and returns what the task is resumed with; {@code caller} names it in errors. {@code toThread} and the
+     * homework's and exercises' syscalls come here. {@code sleep} makes the same two calls itself (the running task,
+     * then {@code Coroutine.suspend}), so that a sleeping task's frozen stack holds no frame of this method: 37 bytes
+     * a sleeper (docs/performance.md), and a program may keep a million asleep.
+     */
     public static Object syscall(String caller, Object request) {
-        return Coroutine.suspend(MiniAsyncio.runningTask(caller), request);
+        return Coroutine.suspend(MiniAsyncio.runningTask(caller), Step.Yielded.of(request));
     }
 
     /** The scheduler running on this thread (a loop and all its tasks run on one), or null outside {@link #run}. */
@@ -344,6 +349,8 @@ public class Scheduler {
     public final Collection<Task> sleepingView() { return Collections.unmodifiableCollection(sleeping); }
     /** The sleeping task that wakes first, or null. */
     public final Task nextToWake() { return sleeping.peek(); }
+    /** When {@code task} wakes (clock nanoseconds) while it is in {@code sleeping}, else -1; a scan, O(n). */
+    public final long wakeAtOf(Task task) { return sleeping.wakeAtOf(task); }
     /** {@code results}, read-only (nothing is marked retrieved). */
     public final Map<Integer, Step.Outcome> resultsView() { return Collections.unmodifiableMap(results); }
 

@@ -749,7 +749,7 @@ class ApiAllowlistTest {
 
                 class DeadlockException$Evil {
                     static long peek(Task task) {
-                        return task.wakeAt;
+                        return task.tid;
                     }
                 }
                 """;
@@ -893,7 +893,7 @@ class ApiAllowlistTest {
         assertThat(md).startsWith("## What your code may use\n")
                 .contains("**The kit's API.** What the homework is about")
                 .contains("`java.lang.System#out, err, nanoTime, currentTimeMillis, arraycopy, identityHashCode, lineSeparator`")
-                .contains("- Not: `miniasyncio.Task#coroutine`")
+                .contains("- Not: `miniasyncio.Task#coroutine, send, throwInto, close, yield")
                 .contains("- You may override: `miniasyncio.Scheduler#handleSyscall, finishTask, hasWork, pendingTasks, deadlock`")
                 .contains("`java.util.*`").contains("`java.util.Timer`");
     }

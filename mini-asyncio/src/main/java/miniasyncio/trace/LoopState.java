@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import miniasyncio.Scheduler;
+import miniasyncio.Sleep;
 import miniasyncio.Step;
 import miniasyncio.Task;
 import miniasyncio.VirtualClock;
@@ -79,6 +80,20 @@ public final class LoopState {
 
     public int sleepingSize() {
         return scheduler.sleepingView().size();
+    }
+
+    /** When {@code task}, asleep in {@code sleeping}, wakes (clock nanoseconds); -1 if it is not there. O(n). */
+    public long wakeAt(Task task) {
+        return scheduler.wakeAtOf(task);
+    }
+
+    /**
+     * When a task that yields {@code sleep} at {@code now} is due, as the scheduler's {@code sleepTask} works it
+     * out (a recorder keeps it itself: the scheduler keeps a wake time only while the task is in its heap).
+     */
+    public static long dueAt(long now, Sleep sleep) {
+        long nanos = sleep.nanos();
+        return nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
     }
 
     /** The sleeping task that wakes first, or null. */
