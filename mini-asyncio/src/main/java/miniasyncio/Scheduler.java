@@ -28,7 +28,7 @@ import miniasyncio.trace.Instrument;
  * <p>All of it runs on the thread that called {@link #run}. What grew around the loop lives in the package
  * {@code miniasyncio.around}, a file each, which says where the loop calls it: {@link ToThreadWorkers},
  * {@link UnretrievedFailures}, {@link MonitorWatchdog}, {@link Ending}, {@link VirtualTimeStall}, and the settings
- * that {@link LoopSettings} lists (debug mode, the stuck action, instruments: the last two with tracing).
+ * that {@link LoopSettings} lists (the stuck action; debug mode and instruments, which live with tracing).
  */
 public class Scheduler {
 

@@ -78,9 +78,9 @@ public final class TimerHeap extends AbstractQueue<Task> {
     }
 
     /**
-     * When the first task wakes (clock nanoseconds), read from the heap's own array: the loop asks
-     * on every turn, and reading it from the task ({@code peek().wakeAt()}) would load a task that
-     * is out of the cache most of the time. Only while the heap is not empty.
+     * When the first task wakes (clock nanoseconds), from the heap's own array, the one place a
+     * wake time is kept: the loop asks on every turn, and the array is in the cache where the task
+     * would not be. Only while the heap is not empty.
      */
     public long firstWakeAt() {
         if (size == 0) {

@@ -13,7 +13,7 @@ import miniasyncio.around.MonitorWatchdog;
 /**
  * A read-only view of a scheduler's state as the lecture names it: {@code ready} with each task's
  * pending value, {@code sleeping}, {@code results}, the tasks pending and the clock (the running
- * task is {@code Scheduler.currentTask()}, a sleeper's wake time {@code Task.wakeAt()}). The step-through page ({@code run NAME --step-through FILE.html}) reads
+ * task is {@code Scheduler.currentTask()}, a sleeper's wake time {@link #wakeAt}). The step-through page ({@code run NAME --step-through FILE.html}) reads
  * the loop only through this class: when the scheduler's fields change, this file follows and the
  * page does not.
  *
