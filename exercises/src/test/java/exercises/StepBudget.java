@@ -1,7 +1,7 @@
 package exercises;
 
-import miniasyncio.Instrument;
-import miniasyncio.LoopPolicy;
+import miniasyncio.trace.Instrument;
+import miniasyncio.around.LoopPolicy;
 import miniasyncio.Scheduler;
 import miniasyncio.Task;
 import org.junit.jupiter.api.extension.AfterEachCallback;

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.util.List;
-import miniasyncio.Instrument;
+import miniasyncio.trace.Instrument;
 import miniasyncio.NotImplementedYet;
 import miniasyncio.Scheduler;
 import miniasyncio.Task;

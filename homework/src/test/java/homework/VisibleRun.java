@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import miniasyncio.Clock;
-import miniasyncio.Instrument;
-import miniasyncio.LoopPolicy;
+import miniasyncio.trace.Instrument;
+import miniasyncio.around.LoopPolicy;
 import miniasyncio.Task;
 
 /**

@@ -134,6 +134,20 @@ public final class ContextVar<T> {
         return creator != null ? creator.context : OUTSIDE.get();
     }
 
+    /** {@code call}, made to run with {@code values} as its thread's: a toThread worker sees its task's values. */
+    static <R> Callable<R> bound(Map<ContextVar<?>, Object> values, Callable<R> call) {
+        return () -> runWith(values, call);
+    }
+
+    /**
+     * {@code body}, made to run on another thread with the values this thread sees now, as asyncio.run copies the
+     * context: the loop's own thread ({@code around.LoopStack}) starts with its caller's. Public only because that
+     * class lives in another package; a task has no use for it.
+     */
+    public static <R> Callable<R> carried(Callable<R> body) {
+        return bound(current(), body);
+    }
+
     /** Runs {@code body} on this thread (a worker) with {@code values} as the thread's. */
     static <R> R runWith(Map<ContextVar<?>, Object> values, Callable<R> body) throws Exception {
         Map<ContextVar<?>, Object> was = OUTSIDE.get();

@@ -3,10 +3,12 @@ package miniasyncio;
 import java.util.concurrent.Callable;
 import jdk.internal.vm.Continuation;
 import jdk.internal.vm.ContinuationScope;
+import miniasyncio.around.ExportCheck;
 
 /**
  * A suspendable computation with Python's generator protocol: {@link #send}, {@link #throwInto},
- * {@link #close}, and a {@link Step} that says whether it yielded, returned or failed.
+ * {@link #close}, and a {@link Step} that says whether it yielded, returned or failed. Its state
+ * is here, one field for each thing it knows.
  *
  * <p>This is the only class in the kit that touches {@code jdk.internal.vm}. A JDK
  * {@code Continuation} is a stack that can be unmounted from the thread and mounted again: it is
@@ -16,11 +18,13 @@ import jdk.internal.vm.ContinuationScope;
  * {@code yield from}; Java needs no such chain. That is the port's one real departure from the
  * lecture.
  *
- * <p>The protocol's state (the value crossing the boundary, the state, the outcome) is a
- * {@link Resumable}: a coroutine made here has its own; a {@link Task} is one itself, and its
- * {@link Task#coroutine()} is a view of it, so that a task is one object over its continuation.
+ * <p>A {@link Task} <em>is</em> a coroutine, as the lecture's task is its generator: one object
+ * over the JDK continuation, not a task, a coroutine and a continuation (a million sleeping
+ * tasks keep a million of each). The class is sealed: a task and a plain coroutine (a
+ * generator's) are the only kinds. What can go wrong at a suspension is said in
+ * {@link SuspendErrors}.
  */
-public final class Coroutine {
+public sealed class Coroutine permits Task {
 
     /** Every coroutine of the kit yields to this scope. Nested coroutines (a generator driven
      *  from inside a task) each yield to their own innermost mount, as in Python. */
@@ -45,59 +49,131 @@ public final class Coroutine {
         }
     }
 
-    /** Where the protocol's state is: this coroutine's own, or the task it is the view of. */
-    private final Resumable target;
+    static final byte CREATED = 0, SUSPENDED = 1, RUNNING = 2, DONE = 3;
+
+    // ------------------------------------------------------------------ its state
+
+    /** The JDK continuation that runs the body (null for a task made without a body, in tests of the heap). */
+    private final Body continuation;
+    /** CREATED, SUSPENDED, RUNNING or DONE. */
+    byte state = CREATED;
+    /** The name errors use; a task's stays null until asked for (see {@link Task#name()}). */
+    String name;
+    /** The value the next resume delivers to the suspended yield: the lecture's tuple's third element. */
+    Object sendIn;
+    /** The exception the next resume raises at the suspension point instead, or null. */
+    Throwable throwIn;
+    /** The step the body handed out at its last yield, until {@link #resume} takes it. */
+    private Step.Yielded handedOut;
+    /** How the body ended (null while it has not): its value or its exception, for good. */
+    private Step.Outcome outcome;
 
     /** A coroutine that will run {@code body} when first resumed; {@code name} appears in errors. */
     public Coroutine(String name, Callable<?> body) {
-        this.target = new Own(this, name, body);
+        this.name = name;
+        this.continuation = body == null ? null : newBody(this, body);
     }
 
-    /** A task's coroutine: a view of the task, which carries the coroutine's state itself. */
-    Coroutine(Task task) {
-        this.target = task;
+    /** The export is checked before the continuation is made: without it, the error says what to add. */
+    private static Body newBody(Coroutine owner, Callable<?> body) {
+        ExportCheck.requireContinuations();
+        return new Body(owner, body);
     }
 
     public String name() {
-        return target.name();
+        return name;
     }
 
     /** True once the body has returned or thrown; it will never run again. */
     public boolean isDone() {
-        return target.done();
+        return state == DONE;
     }
 
     /** True while the body runs (between a resume and its next yield). */
     public boolean isRunning() {
-        return target.state == Resumable.RUNNING;
+        return state == RUNNING;
     }
 
     /** How the body ended, or null while it has not. */
     public Step.Outcome outcome() {
-        return target.outcome();
+        return outcome;
     }
 
     /**
      * Where the suspended body waits, innermost frame first; empty unless it is suspended. For
-     * diagnostics only ({@link MonitorWatchdog} names the line a task holding a monitor is
-     * suspended at). It may be called from another thread while the loop's thread cannot mount
-     * this coroutine, as the JDK does for an unmounted virtual thread's stack trace.
+     * diagnostics (the monitor watchdog names the line a task holding a monitor is suspended at;
+     * the step-through page shows it). It may be called from another thread while the loop's
+     * thread cannot mount this coroutine, as the JDK does for an unmounted virtual thread's stack.
      */
-    StackTraceElement[] suspendedStack() {
-        return target.suspendedStack();
+    public StackTraceElement[] suspendedStack() {
+        return state == SUSPENDED ? continuation.getStackTrace() : new StackTraceElement[0];
     }
+
+    /** How errors name it: "task 3 (worker B)" for a task, else "coroutine 'g'". */
+    String describe() {
+        return "coroutine '" + name + "'";
+    }
+
+    // ------------------------------------------------------------------ the protocol
 
     /**
      * Resumes the body, making {@code value} the result of the {@link #yield} it is suspended in
      * (the first resume starts the body; Python requires {@code None} there, we ignore it).
      */
     public Step send(Object value) {
-        return target.send(value);
+        sendIn = value;
+        throwIn = null;
+        return resume();
     }
 
     /** Resumes the body by throwing {@code exception} out of the {@link #yield} it waits in. */
     public Step throwInto(Throwable exception) {
-        return target.throwInto(exception);
+        if (exception == null) {
+            throw new NullPointerException("throwInto(null): pass the exception to raise in the coroutine");
+        }
+        sendIn = null;
+        throwIn = exception;
+        return resume();
+    }
+
+    /**
+     * Resumes with what {@link #sendIn} and {@link #throwIn} hold: a value to send, or an
+     * exception to raise (a scheduler leaves them in a task with {@code schedule} while it waits
+     * in {@code ready}). Throwing into a body that never started ends it at once, without running
+     * any of it (as in Python).
+     */
+    final Step resume() {
+        switch (state) {
+            case RUNNING -> throw new IllegalStateException(
+                    "coroutine '" + name() + "' is already running: a coroutine cannot resume itself");
+            case DONE -> throw new IllegalStateException(
+                    "coroutine '" + name() + "' has finished: it cannot be resumed again");
+            case CREATED -> {
+                if (throwIn != null) {
+                    return end(new Step.Failed(throwIn));
+                }
+            }
+            default -> { }
+        }
+        state = RUNNING;
+        continuation.run(); // until the body's next yield, or its end
+        if (continuation.isDone()) {
+            state = DONE;
+            return outcome; // the body's entry (START) left it
+        }
+        state = SUSPENDED;
+        Step.Yielded out = handedOut;
+        handedOut = null;
+        return out;
+    }
+
+    /** Ends it with {@code ended}, for good. */
+    private Step.Outcome end(Step.Outcome ended) {
+        state = DONE;
+        sendIn = null;
+        throwIn = null;
+        outcome = ended;
+        return ended;
     }
 
     /**
@@ -117,50 +193,31 @@ public final class Coroutine {
      *         closing its tasks makes a suspension there suspend, so that this always ends)
      */
     public void close() {
-        target.close();
-    }
-
-    /**
-     * Hands out a Step.Yielded for {@code value}, without making one when it can: a Yielded is
-     * immutable, so the last one made ({@link #recent}) is handed out again for the same object,
-     * every {@code sleep(0)} yields the one shared request, whose Yielded is made once, and a
-     * {@code sleep(d)} whose Sleep {@link Sleep#of} shared gets that Sleep's one Yielded. A
-     * scheduler step then allocates nothing (JMH's {@code -prof gc} showed 16 bytes per step
-     * before), and a million tasks that each start with {@code sleep(0)} share one Yielded.
-     */
-    static Step.Yielded yielded(Object value) {
-        if (value == MiniAsyncio.ZERO) {
-            return YIELDED_ZERO;
-        }
-        Step.Yielded shared = recent;
-        if (shared != null && shared.value() == value) {
-            return shared;
-        }
-        if (value instanceof Sleep sleep) { // Sleep.of keeps one Sleep per duration: keep its one Yielded beside it
-            int slot = Sleep.slotOf(sleep);
-            if (slot >= 0) {
-                Step.Yielded kept = SLEEPS[slot];
-                if (kept == null || kept.value() != value) { // not made yet (or lost to a race on another thread)
-                    kept = SLEEPS[slot] = new Step.Yielded(value);
+        switch (state) {
+            case DONE -> { }
+            case CREATED -> end(new Step.Failed(new Exit()));
+            case RUNNING -> throw new IllegalStateException(
+                    "close() called on coroutine '" + name() + "' from inside itself");
+            default -> {
+                Step step = throwInto(new Exit());
+                switch (step) {
+                    case Step.Yielded(Object value) -> {
+                        // The body caught Exit (or any Throwable) and suspended again: it would live
+                        // on as a zombie. Python's close() raises "generator ignored GeneratorExit".
+                        // It is dropped (its finally blocks cannot run).
+                        IllegalStateException zombie = SuspendErrors.ignoredClose(describe(), value,
+                                continuation.getStackTrace());
+                        end(new Step.Failed(zombie));
+                        throw zombie;
+                    }
+                    case Step.Failed(Throwable raised) when !(raised instanceof Exit) -> {
+                        throw ((Step.Failed) step).rethrow(); // Python: close() raises what the body raised
+                    }
+                    default -> { } // Exit came out, or the body returned: closed as asked
                 }
-                return recent = kept;
             }
         }
-        return recent = new Step.Yielded(value);
     }
-
-    /** The Step.Yielded of each Sleep that {@link Sleep#of} keeps, in the same slot. */
-    private static final Step.Yielded[] SLEEPS = new Step.Yielded[Sleep.SLOTS];
-
-    private static final Step.Yielded YIELDED_ZERO = new Step.Yielded(MiniAsyncio.ZERO);
-
-    /**
-     * The last Step.Yielded made. Loops on other threads may write it at the same time: that is
-     * safe without a lock, because a Yielded is immutable (its one field is final, so any thread
-     * that reads the reference sees the whole object), and a lost write only costs an
-     * allocation. It keeps at most one yielded object alive.
-     */
-    private static Step.Yielded recent;
 
     /**
      * Suspends the innermost running coroutine, handing {@code value} out to whoever resumed it,
@@ -170,41 +227,26 @@ public final class Coroutine {
      *         JDK cannot unmount the stack (see {@link Body#onPinned}).
      */
     public static Object yield(Object value) {
-        Resumable self = running();
+        Coroutine self = running();
         if (self == null) {
             throw new IllegalStateException(
                     "Coroutine.yield() called outside a coroutine: only code running inside a task or generator can suspend");
         }
-        return suspend(self, value);
-    }
-
-    // ------------------------------------ the continuation under a coroutine (for Resumable)
-
-    /** A continuation that will run {@code body} for {@code owner}. */
-    static Object newContinuation(Resumable owner, Callable<?> body) {
-        ExportCheck.requireContinuations();
-        return new Body(owner, body);
-    }
-
-    /** Mounts it until its next yield or its end; true once it has ended. */
-    static boolean mount(Object continuation) {
-        Body body = (Body) continuation;
-        body.run();
-        return body.isDone();
+        return suspend(self, Step.Yielded.of(value));
     }
 
     /**
      * Suspends {@code self}, which the caller knows is the innermost coroutine or task running,
-     * handing {@code value} out; returns the value it is next resumed with, or throws what is
-     * thrown in. Here, not in {@link Resumable}, so that a frozen stack holds this one frame above
-     * the caller ({@code sleep}) and the JDK's own.
+     * handing {@code out} to whoever resumed it; returns the value it is next resumed with, or
+     * throws what is thrown in. A syscall ({@link Scheduler#syscall}, {@link MiniAsyncio#sleep})
+     * calls it directly, so that a frozen stack holds this one frame above the caller and the JDK's own.
      */
-    static Object suspend(Resumable self, Object value) {
-        self.transfer = value;
+    static Object suspend(Coroutine self, Step.Yielded out) {
+        self.handedOut = out;
         try {
             Continuation.yield(SCOPE);
         } catch (StackOverflowError tooDeep) {
-            throw tooDeepToSuspend(self.name(), tooDeep);
+            throw SuspendErrors.tooDeep(self.name(), tooDeep);
         }
         // Resumed: by send (a value), or by throwInto/close (an exception).
         Throwable thrown = self.throwIn;
@@ -217,8 +259,8 @@ public final class Coroutine {
             }
             sneakyThrow(thrown);
         }
-        Object in = self.transfer;
-        self.transfer = null;
+        Object in = self.sendIn;
+        self.sendIn = null;
         return in;
     }
 
@@ -227,40 +269,15 @@ public final class Coroutine {
         throw (T) t; // lets a checked exception thrown into the coroutine surface unchanged
     }
 
-    /** The frames of an unmounted continuation, innermost first. */
-    static StackTraceElement[] stackOf(Object continuation) {
-        return ((Body) continuation).getStackTrace();
-    }
-
     /** The innermost coroutine or task running on this thread, or null outside any. */
-    static Resumable running() {
+    static Coroutine running() {
         Continuation c = Continuation.getCurrentContinuation(SCOPE);
         return c instanceof Body body ? body.owner : null;
     }
 
-    /**
-     * The JDK could not save the task's frames: it says {@code StackOverflowError} for two
-     * different limits. Name the one that was hit, and how to get more.
-     */
-    static StackOverflowError tooDeepToSuspend(String name, StackOverflowError cause) {
-        String why;
-        if (String.valueOf(cause.getMessage()).contains("Humongous")) {
-            // The saved frames go into one heap object; G1 refuses one larger than half a heap
-            // region (region = heap / 2048, 1 to 32 MB): with a 2 GB heap, some 5,000-10,000 frames.
-            why = "the saved frames would be one object larger than half a G1 heap region, which the JDK refuses."
-                    + " For more, run java with -XX:G1HeapRegionSize=32m (or another collector: -XX:+UseParallelGC"
-                    + " or -XX:+UseSerialGC, which have no such limit), or make the recursion shallower.";
-        } else {
-            why = "to save a stack the JDK needs about as much free stack again. MiniAsyncio.run, the CLI and"
-                    + " @AsyncTest run the loop on a thread with a " + LoopStack.megabytes() + " MB stack; for more,"
-                    + " pass -Dminiasyncio.stackMb=N (megabytes). A loop started with new Scheduler().run() runs on"
-                    + " the calling thread: start it on a thread with a bigger stack (LoopStack.call(...), or -Xss for"
-                    + " the main thread), or make the recursion shallower.";
-        }
-        StackOverflowError e = new StackOverflowError("task '" + name + "' is too deep in its call stack to"
-                + " suspend: " + why);
-        e.initCause(cause);
-        return e;
+    /** The innermost coroutine running on this thread (a task, inside one), or null outside any. */
+    public static Coroutine current() {
+        return running();
     }
 
     private static boolean warm;
@@ -280,56 +297,28 @@ public final class Coroutine {
         }
     }
 
-    /** The innermost coroutine running on this thread (a task's: a view of it), or null outside any. */
-    public static Coroutine current() {
-        Resumable running = running();
-        return running == null ? null : running instanceof Own own ? own.face : new Coroutine((Task) running);
-    }
-
-    /** Two views of one task's coroutine are the same coroutine. */
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof Coroutine that && that.target == target;
-    }
-
-    @Override
-    public int hashCode() {
-        return System.identityHashCode(target);
-    }
-
     @Override
     public String toString() {
-        return "Coroutine[" + name() + ", " + target.stateName() + "]";
+        return "Coroutine[" + name() + ", " + stateName() + "]";
     }
 
-    /** The state of a coroutine made with {@code new Coroutine(name, body)} (a generator's, say). */
-    private static final class Own extends Resumable {
-        private final Coroutine face;
-        private final String name;
-
-        Own(Coroutine face, String name, Callable<?> body) {
-            super(body);
-            this.face = face;
-            this.name = name;
-        }
-
-        @Override
-        String name() {
-            return name;
-        }
-
-        @Override
-        String describe() {
-            return "coroutine '" + name + "'";
-        }
+    final String stateName() {
+        return switch (state) {
+            case CREATED -> "created";
+            case SUSPENDED -> "suspended";
+            case RUNNING -> "running";
+            default -> "done";
+        };
     }
+
+    // ------------------------------------------------------------------ the continuation under it
 
     /** The continuation itself: runs the body once (see {@link #START}) and records how it ended. */
     private static final class Body extends Continuation {
-        private final Resumable owner; // the coroutine's state: a Task, or a Coroutine's own
+        private final Coroutine owner;
         private Callable<?> body; // dropped when it starts, so that a running task does not keep it twice
 
-        Body(Resumable owner, Callable<?> body) {
+        Body(Coroutine owner, Callable<?> body) {
             super(SCOPE, START);
             this.owner = owner;
             this.body = body;
@@ -342,9 +331,11 @@ public final class Coroutine {
          */
         @Override
         protected void onPinned(Continuation.Pinned reason) {
-            throw new IllegalStateException(pinnedMessage(owner.name(), String.valueOf(reason)));
+            throw new IllegalStateException(SuspendErrors.pinned(owner.name(), String.valueOf(reason)));
         }
     }
+
+    private static final Step.Returned RETURNED_NULL = new Step.Returned(null);
 
     /**
      * Where every body starts: one shared {@code Runnable} for all coroutines. It finds its
@@ -352,24 +343,22 @@ public final class Coroutine {
      * lambda of its own (24 bytes each, and one more frame on every suspended stack: a million
      * sleeping tasks keep a million frozen stacks).
      */
-    private static final Step.Returned RETURNED_NULL = new Step.Returned(null);
-
     private static final Runnable START = new Runnable() {
         @Override
         public void run() {
             Body self = (Body) Continuation.getCurrentContinuation(SCOPE);
             Callable<?> body = self.body;
             self.body = null;
-            Resumable owner = self.owner;
+            Coroutine owner = self.owner;
             try {
                 // The call comes first and the Step after: written the other way round, the
                 // interpreter allocates the Step before the call and a suspended body keeps it
                 // on its stack (16 bytes per sleeping task).
                 Object value = body.call();
                 // Most tasks return nothing: they share one immutable Returned(null).
-                owner.transfer = value == null ? RETURNED_NULL : new Step.Returned(value); // its outcome
+                owner.outcome = value == null ? RETURNED_NULL : new Step.Returned(value);
             } catch (Throwable t) {
-                owner.transfer = new Step.Failed(t);
+                owner.outcome = new Step.Failed(t);
             }
         }
     };
@@ -403,17 +392,5 @@ public final class Coroutine {
     /** Unmounts the bare continuation running on this thread (called from inside a {@link #rawContinuation} body). */
     public static void rawYield() {
         Continuation.yield(RAW_SCOPE);
-    }
-
-    static String pinnedMessage(String name, String reason) {
-        String cause = switch (reason) {
-            case "MONITOR" -> "it holds a monitor: the suspension is inside a synchronized block or method,"
-                    + " and on JDK 21 a held monitor pins the stack to the thread";
-            case "NATIVE" -> "a native method is on the stack between the task and the suspension";
-            default -> "the JDK reports the stack is pinned (" + reason + ")";
-        };
-        return "task '" + name + "' cannot suspend here: " + cause + ". Fix: do not call sleep() or another"
-                + " suspending method while holding a monitor; leave the synchronized block before suspending. "
-                + MonitorWatchdog.ADVICE;
     }
 }

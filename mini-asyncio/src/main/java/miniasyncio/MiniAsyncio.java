@@ -2,6 +2,7 @@ package miniasyncio;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import miniasyncio.around.LoopStack;
 
 /**
  * The functions a task calls: the lecture's module-level {@code run}, {@code sleep},
@@ -54,8 +55,8 @@ public final class MiniAsyncio {
      * @throws IllegalStateException outside a running task
      */
     public static void sleep(double seconds) {
-        Sleep request = seconds == 0 ? ZERO : Sleep.of(seconds); // the same d again: the same Sleep, no allocation
-        Coroutine.suspend(runningTask("sleep"), request); // Scheduler.syscall("sleep", request), one frame shorter
+        Step.Yielded request = Sleep.step(seconds); // the same d again: the same Sleep and step, no allocation
+        Coroutine.suspend(runningTask("sleep"), request); // Scheduler.syscall("sleep", ...), one frame shorter
     }
 
     public static void sleep(Duration duration) {
@@ -84,8 +85,6 @@ public final class MiniAsyncio {
     public static <T> T toThread(Callable<T> call) throws Exception {
         return (T) Scheduler.syscall("toThread", new ToThread(call));
     }
-
-    static final Sleep ZERO = new Sleep(0); // one shared request: a sleep(0) step allocates nothing
 
     /**
      * Registers {@code body} as a new task of the running scheduler and returns its tid, without

@@ -2,9 +2,20 @@ package miniasyncio;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import miniasyncio.around.Ending;
+import miniasyncio.around.ExportCheck;
+import miniasyncio.around.LoopPolicy;
+import miniasyncio.around.LoopSettings;
+import miniasyncio.around.MonitorWatchdog;
+import miniasyncio.around.ToThreadWorkers;
+import miniasyncio.around.UnretrievedFailures;
+import miniasyncio.around.VirtualTimeStall;
+import miniasyncio.trace.Instrument;
 
 /**
  * The lecture's {@code mini_asyncio.Scheduler}, name for name in camelCase; but {@code sleeping} is a heap by (wake
@@ -14,10 +25,10 @@ import java.util.concurrent.Callable;
  * {@link #handleSyscall} and {@link #finishTask}, call {@code super} for the rest, and wake parked tasks with
  * {@link #schedule} / {@link #scheduleThrow}. The loop is {@code final}: the grader's step meter sees every step.
  *
- * <p>All of it runs on the thread that called {@link #run}. What grew around the loop has a file of its own,
- * which says where the loop calls it: {@link ToThreadWorkers}, {@link UnretrievedFailures}, {@link MonitorWatchdog},
- * and the collaborators that {@link LoopSettings} lists (debug mode, the ending, stall detection, the stuck
- * action, instruments).
+ * <p>All of it runs on the thread that called {@link #run}. What grew around the loop lives in the package
+ * {@code miniasyncio.around}, a file each, which says where the loop calls it: {@link ToThreadWorkers},
+ * {@link UnretrievedFailures}, {@link MonitorWatchdog}, {@link Ending}, {@link VirtualTimeStall}, and the settings
+ * that {@link LoopSettings} lists (the stuck action; debug mode and instruments, which live with tracing).
  */
 public class Scheduler {
 
@@ -34,8 +45,10 @@ public class Scheduler {
     private Task current; // the task being stepped (or closed), else null
     private boolean started;
     Instrument instrument; // null when none: one check per hook on the hot path (set by LoopSettings)
-    private final ToThreadWorkers workers = new ToThreadWorkers(this);
+    private final ToThreadWorkers workers = new ToThreadWorkers(new WorkersLoop());
     private final UnretrievedFailures unretrieved = new UnretrievedFailures();
+    private final Ending ending = new Ending();
+    private final VirtualTimeStall stall;
     private final LoopSettings settings;
 
     /** A scheduler on the clock that {@link LoopPolicy} says (monotonic unless set otherwise). */
@@ -44,7 +57,8 @@ public class Scheduler {
         ExportCheck.requireContinuations();
         Coroutine.warmUp();
         this.clock = clock;
-        this.settings = new LoopSettings(this, new VirtualTimeStall(this, workers, clock instanceof VirtualClock));
+        this.stall = new VirtualTimeStall(clock, workers);
+        this.settings = new LoopSettings(installed -> instrument = installed, ending, stall);
         LoopPolicy.apply(this);
     }
 
@@ -58,7 +72,7 @@ public class Scheduler {
         int tid = newTid();
         Task task = new Task(tid, name, body, current);
         task.context = ContextVar.snapshot(current); // a copy of the creator's, as asyncio copies the context
-        if (settings.debug.isOn()) {
+        if (settings.isDebug()) {
             task.createdAt = new Throwable("task created here"); // reports show where it was created
         }
         ready.addLast(task);
@@ -87,17 +101,17 @@ public class Scheduler {
         MonitorWatchdog.watch(this); // reports a task blocked on a monitor that a suspended task holds
         try {
             int mainTid = createTask(name, main);
-            while (hasWork() && !settings.ending.reached(results, mainTid)) {
+            while (hasWork() && !ending.reached(results, mainTid)) {
                 workers.handBack(); // toThread calls that came back: their tasks go to ready
                 wakeSleeping();
                 if (ready.isEmpty()) {
                     idleWaitOrDeadlock();
                     continue;
                 }
-                settings.stall.check(); // on the virtual clock, a task polling sleep(0) must not freeze time for good
+                stall.check(ready, sleeping); // on the virtual clock, a task polling sleep(0) must not freeze time for good
                 stepOne();
             }
-            if (settings.ending.withMain()) {
+            if (ending.withMain()) {
                 closeAll(); // main has finished: the tasks left are closed, as asyncio.run cancels them
             }
             Step.Outcome outcome = takeResult(mainTid);
@@ -135,17 +149,17 @@ public class Scheduler {
 
     /** The lecture's {@code _idle_wait_or_deadlock}: block (no polling) until the next timer or a worker's result. */
     protected void idleWaitOrDeadlock() {
-        Task next = sleeping.peek();
         if (workers.busy()) {
-            workers.waitForOne(next, clock);
+            workers.waitForOne(sleeping, clock);
             return;
         }
-        if (next == null) {
+        if (sleeping.isEmpty()) {
             throw deadlock();
         }
         long from = clock.nanoTime();
-        idleWaited(from, Math.max(from, next.wakeAt));
-        clock.sleepUntil(next.wakeAt);
+        long wakeAt = sleeping.firstWakeAt();
+        idleWaited(from, Math.max(from, wakeAt));
+        clock.sleepUntil(wakeAt);
     }
 
     /** The lecture's {@code _step_one}: resume the first ready task until it yields a syscall or ends. */
@@ -185,7 +199,7 @@ public class Scheduler {
     protected void handleSyscall(Task task, Object syscall) {
         switch (syscall) {
             case Sleep sleep -> sleepTask(task, sleep.nanos());
-            case ToThread toThread -> workers.start(task, toThread.call());
+            case ToThread toThread -> workers.start(task, ContextVar.bound(task.context, toThread.call()));
             case null, default -> scheduleThrow(task, unknownSyscall(syscall));
         }
     }
@@ -194,14 +208,14 @@ public class Scheduler {
 
     /** Makes {@code task} ready, to be resumed with {@code value}: {@code ready.append((tid, task, value))}. */
     protected final void schedule(Task task, Object value) {
-        task.transfer = value;
+        task.sendIn = value;
         task.throwIn = null;
         ready.addLast(task);
     }
 
     /** Makes {@code task} ready, to be resumed by throwing {@code exception} at its yield. */
     protected final void scheduleThrow(Task task, Throwable exception) {
-        task.transfer = null;
+        task.sendIn = null;
         task.throwIn = exception;
         ready.addLast(task);
     }
@@ -213,8 +227,7 @@ public class Scheduler {
             return;
         }
         long now = clock.nanoTime();
-        task.wakeAt = nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
-        sleeping.add(task);
+        sleeping.add(task, nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos); // the heap keeps the wake time
     }
 
     /**
@@ -293,9 +306,15 @@ public class Scheduler {
         }
     }
 
-    /** Python's {@code yield Sleep(d)}: suspends the running task; {@code caller} names it in errors. */
+    /**
+     * Python's {@code yield request}: suspends the running task, handing {@code request} to {@link #handleSyscall},
+     * and returns what the task is resumed with; {@code caller} names it in errors. {@code toThread} and the
+     * homework's and exercises' syscalls come here. {@code sleep} makes the same two calls itself (the running task,
+     * then {@code Coroutine.suspend}), so that a sleeping task's frozen stack holds no frame of this method: 37 bytes
+     * a sleeper (docs/performance.md), and a program may keep a million asleep.
+     */
     public static Object syscall(String caller, Object request) {
-        return Coroutine.suspend(MiniAsyncio.runningTask(caller), request);
+        return Coroutine.suspend(MiniAsyncio.runningTask(caller), Step.Yielded.of(request));
     }
 
     /** The scheduler running on this thread (a loop and all its tasks run on one), or null outside {@link #run}. */
@@ -311,9 +330,38 @@ public class Scheduler {
     public final Step.Outcome resultOf(int tid) { return results.get(tid); }
     /** Tasks that failed and whose exception nobody has retrieved yet. */
     public final List<Task> unretrievedFailures() { return unretrieved.list(); }
-    /** The tasks whose exception the end of run reported as never retrieved (for LoopState). */
-    final List<Task> reportedUnretrieved() { return unretrieved.reported(); }
+    /** The tasks whose exception the end of run reported as never retrieved (the step-through page lists them). */
+    public final List<Task> reportedUnretrieved() { return unretrieved.reported(); }
     public final List<Task> pending() { return pendingTasks(); }
     /** How many tasks are in {@code ready} right now (for statistics; O(1)). */
     public final int readySize() { return ready.size(); }
+
+    // ------------------------------------------- read-only views, for the pictures of a run
+
+    /*
+     * Public because tracing (miniasyncio.trace.LoopState) lives in a package of its own and draws these; Java has
+     * no "friend" packages. Each is a read-only view: nothing here changes what the loop does.
+     */
+
+    /** {@code ready}, front first (the next to run), read-only. */
+    public final Collection<Task> readyView() { return Collections.unmodifiableCollection(ready); }
+    /** {@code sleeping} in the heap's own (array) order, not sorted; read-only. */
+    public final Collection<Task> sleepingView() { return Collections.unmodifiableCollection(sleeping); }
+    /** The sleeping task that wakes first, or null. */
+    public final Task nextToWake() { return sleeping.peek(); }
+    /** When {@code task} wakes (clock nanoseconds) while it is in {@code sleeping}, else -1; a scan, O(n). */
+    public final long wakeAtOf(Task task) { return sleeping.wakeAtOf(task); }
+    /** {@code results}, read-only (nothing is marked retrieved). */
+    public final Map<Integer, Step.Outcome> resultsView() { return Collections.unmodifiableMap(results); }
+
+    /**
+     * What the toThread workers need of the loop: the helpers above that only subclasses may call. A class of the
+     * scheduler's own, so that they stay protected although the workers live in {@code miniasyncio.around}.
+     */
+    private final class WorkersLoop implements ToThreadWorkers.Loop {
+        @Override public void schedule(Task task, Object value) { Scheduler.this.schedule(task, value); }
+        @Override public void scheduleThrow(Task task, Throwable e) { Scheduler.this.scheduleThrow(task, e); }
+        @Override public void idleWaited(long from, long to) { Scheduler.this.idleWaited(from, to); }
+        @Override public void handedBack() { workerHandedBack(); }
+    }
 }

@@ -15,54 +15,46 @@ public record Sleep(double duration) {
         }
     }
 
-    /**
-     * The Sleep for {@code seconds}, made once per duration: {@code sleep(d)} asks here, so that a
-     * program's sleeps allocate nothing once each of its durations has been slept once. That
-     * matters more than the 24 bytes: with a million timer ops a second, 24 bytes each fill the
-     * young generation often, and collections move the sleeping tasks' frozen stacks on to the
-     * old generation, where the JDK can no longer freeze a stack into the chunk it already has
-     * (it makes a new one) and every store into the heap's arrays pays G1's card-marking barrier
-     * (docs/performance.md: the timers cost about 3x their floor at 10k sleepers before this table).
-     *
-     * <p>The durations are kept for good in a small table (an interning table, as
-     * {@code String.intern} keeps strings): programs sleep a handful of durations, or at most a
-     * few thousand (every whole millisecond up to a second is 1,000). Past {@link #KEPT}
-     * durations, a new one gets a new Sleep every time, as before. A Sleep is immutable, so loops
-     * on other threads may share the table without a lock: a race can only lose an entry, which
-     * costs one allocation.
-     */
+    /** The Sleep for {@code seconds}, the same object for the same duration (see {@link #step}). */
     static Sleep of(double seconds) {
-        long bits = Double.doubleToRawLongBits(seconds);
-        for (int slot = home(bits); ; slot = (slot + 1) & (SLOTS - 1)) { // open addressing, linear probing
-            Sleep kept = TABLE[slot];
-            if (kept == null) {
-                Sleep made = new Sleep(seconds); // checks the duration before it is kept
-                if (count < KEPT) {
-                    count++;
-                    TABLE[slot] = made;
-                }
-                return made;
-            }
-            if (Double.doubleToRawLongBits(kept.duration) == bits) {
-                return kept;
-            }
-        }
+        return (Sleep) step(seconds).value();
     }
 
     /**
-     * Where {@code sleep} itself is kept in the table, or -1 when it is not one of the Sleeps kept
-     * (a {@code new Sleep(d)}, say): {@link Coroutine} keeps each kept Sleep's Step.Yielded in the
-     * same slot of a table of its own.
+     * The step a task hands the scheduler to sleep {@code seconds}: a {@link Step.Yielded} of the
+     * Sleep, made once per duration. {@code sleep(d)} asks here, so that a program's sleeps
+     * allocate nothing once each of its durations has been slept once. That matters more than the
+     * 40 bytes: with a million timer ops a second, 40 bytes each fill the young generation often,
+     * and collections move the sleeping tasks' frozen stacks on to the old generation, where the
+     * JDK can no longer freeze a stack into the chunk it already has (it makes a new one) and every
+     * store into the heap's arrays pays G1's card-marking barrier (docs/performance.md: the timers
+     * cost about 3x their floor at 10k sleepers before this table).
+     *
+     * <p>The steps are kept for good in a small table (an interning table, as
+     * {@code String.intern} keeps strings): programs sleep a handful of durations, or at most a
+     * few thousand (every whole millisecond up to a second is 1,000). Past {@link #KEPT}
+     * durations, a new one gets a new Sleep and step every time. Both are immutable, so loops on
+     * other threads may share the table without a lock: a race can only lose an entry, which
+     * costs one allocation. {@code sleep(0)}, the commonest, skips the table.
      */
-    static int slotOf(Sleep sleep) {
-        long bits = Double.doubleToRawLongBits(sleep.duration);
-        for (int slot = home(bits); ; slot = (slot + 1) & (SLOTS - 1)) {
-            Sleep kept = TABLE[slot];
+    static Step.Yielded step(double seconds) {
+        long bits = Double.doubleToRawLongBits(seconds);
+        if (bits == 0) {
+            return ZERO; // 0.0 (-0.0 has bits of its own, and a Sleep of its own in the table)
+        }
+        for (int slot = home(bits); ; slot = (slot + 1) & (SLOTS - 1)) { // open addressing, linear probing
+            Step.Yielded kept = TABLE[slot];
             if (kept == null) {
-                return -1;
+                Step.Yielded made = new Step.Yielded(new Sleep(seconds)); // checks the duration before it is kept
+                if (count < KEPT) {
+                    count++;
+                    KEYS[slot] = bits; // the key first: a loop on another thread that sees the step sees a key
+                    TABLE[slot] = made; // or a stale 0, which no duration but 0.0 (not kept here) has
+                }
+                return made;
             }
-            if (kept == sleep) {
-                return slot;
+            if (KEYS[slot] == bits) {
+                return kept;
             }
         }
     }
@@ -77,8 +69,16 @@ public record Sleep(double duration) {
      * (and always finds one: races on other threads can only keep a few more than {@link #KEPT}).
      */
     static final int SLOT_BITS = 12, SLOTS = 1 << SLOT_BITS, KEPT = SLOTS / 2;
-    private static final Sleep[] TABLE = new Sleep[SLOTS];
+    private static final Step.Yielded[] TABLE = new Step.Yielded[SLOTS];
+    /**
+     * Each kept step's duration, as its bits, in the same slot of this table's second array: a probe
+     * compares numbers. Reading the duration through the step and its Sleep made the compiled
+     * {@code sleep()}, which inlines this method, keep a larger frame: 16 bytes more on every
+     * sleeping task's frozen stack ({@code AllocationGuardTest}).
+     */
+    private static final long[] KEYS = new long[SLOTS];
     private static int count; // how many are kept; read and written without a lock (a race keeps one more or less)
+    private static final Step.Yielded ZERO = new Step.Yielded(new Sleep(0)); // one shared sleep(0) request
 
     /** The duration in whole nanoseconds, rounded, so that 0.05 + 0.05 is exactly 0.10 on the clock. */
     public long nanos() {

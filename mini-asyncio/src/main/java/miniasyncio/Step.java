@@ -16,7 +16,30 @@ package miniasyncio;
 public sealed interface Step {
 
     /** The coroutine is suspended and handed {@code value} out, like {@code yield value}. */
-    record Yielded(Object value) implements Step {}
+    record Yielded(Object value) implements Step {
+
+        /**
+         * A Yielded for {@code value}, without making one when it can: a Yielded is immutable, so
+         * the last one made is handed out again for the same object (a generator that yields the
+         * same request in a loop allocates nothing). {@link Sleep} keeps the Yielded of each of its
+         * kept durations itself ({@link Sleep#step}).
+         */
+        static Yielded of(Object value) {
+            Yielded shared = recent;
+            if (shared != null && shared.value == value) {
+                return shared;
+            }
+            return recent = new Yielded(value);
+        }
+
+        /**
+         * The last Yielded made. Loops on other threads may write it at the same time: that is safe
+         * without a lock, because a Yielded is immutable (its one field is final, so any thread that
+         * reads the reference sees the whole object), and a lost write only costs an allocation. It
+         * keeps at most one yielded object alive.
+         */
+        private static Yielded recent;
+    }
 
     /** How a coroutine ended: the two kinds of step after which it never runs again. */
     sealed interface Outcome extends Step {

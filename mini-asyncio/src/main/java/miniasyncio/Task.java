@@ -5,31 +5,21 @@ import java.util.concurrent.Callable;
 
 /**
  * One task of a {@link Scheduler}: the lecture's tuple {@code (tid, task, value)} made into an
- * object. It carries its id, a name for messages, its coroutine and the value it will be
- * resumed with next.
- *
- * <p>One object plays two roles here: a task <em>is</em> its coroutine's state (the value to
- * send, the state, the outcome: see {@link Resumable}), so that a task costs one object and the
- * JDK continuation under it, not a task, a coroutine and a continuation (a million sleeping
- * tasks keep a million of each). {@link #coroutine()} is a view of that state with the
- * coroutine's methods; the scheduler resumes the task itself ({@code stepOne}), and a subclass
- * makes it ready with {@code schedule} or {@code scheduleThrow}, which leave the value to send
- * in the task.
+ * object. In the lecture the task <em>is</em> its generator; here it is its {@link Coroutine}
+ * (the state to resume, the value to send, how it ended), plus its id, a name for messages, and
+ * its {@link ContextVar} values. A task costs one object over its JDK continuation, not a task,
+ * a coroutine and a continuation (a million sleeping tasks keep a million of each).
  *
  * <p>Why an object and not a tuple per queue entry: a task sits in exactly one place at a time
  * ({@code ready}, {@code sleeping}, waiting for a {@code toThread} worker, or a subclass's
- * waiting map), so it can carry the value to send and its wake-up time itself. The scheduler
- * then allocates nothing per step.
+ * waiting map), so it can carry the value it will be sent itself ({@code schedule} leaves it
+ * there). The scheduler then allocates nothing per step. Its wake time is kept by the heap it
+ * sleeps in ({@link TimerHeap}), not here.
  */
-public final class Task extends Resumable {
+public final class Task extends Coroutine {
 
     final int tid;
-    private String name; // null until asked for when createTask got none: "task N" is made then
     final Task creator;
-
-    // While in `sleeping`: when to wake (clock nanoseconds). The heap keeps the order of going to
-    // sleep itself, so that equal timers stay first in, first out.
-    long wakeAt;
 
     /** Its {@link ContextVar} values: an immutable map, replaced on each set. */
     Map<ContextVar<?>, Object> context;
@@ -39,9 +29,8 @@ public final class Task extends Resumable {
 
     /** A task whose coroutine will run {@code body} (null: no coroutine, for tests of the heap). */
     Task(int tid, String name, Callable<?> body, Task creator) {
-        super(body);
+        super(name, body); // a null name means "task N", made when first asked for
         this.tid = tid;
-        this.name = name;
         this.creator = creator;
     }
 
@@ -59,9 +48,9 @@ public final class Task extends Resumable {
         return name;
     }
 
-    /** Its coroutine: a view of this task's own coroutine state (equal to every other view of it). */
+    /** Its coroutine: the task itself, as the lecture's task is its generator. */
     public Coroutine coroutine() {
-        return new Coroutine(this);
+        return this;
     }
 
     /** The task that called {@code createTask} for this one, or null for the main task. */
@@ -74,13 +63,19 @@ public final class Task extends Resumable {
         return createdAt == null ? null : createdAt.getStackTrace();
     }
 
-    /** When a sleeping task wakes, in clock nanoseconds. Meaningless while it is not asleep. */
-    public long wakeAt() {
-        return wakeAt;
+    /*
+     * The two below are public for the step-through page (package trace), which shows what a task
+     * in ready will be sent; they only read.
+     */
+
+    /** The value the task's next resume delivers (what {@code schedule} left in it), or null. */
+    public Object valueToSend() {
+        return sendIn;
     }
 
-    public boolean isDone() {
-        return done();
+    /** The exception its next resume raises at the suspension point ({@code scheduleThrow}), or null. */
+    public Throwable exceptionToThrow() {
+        return throwIn;
     }
 
     @Override

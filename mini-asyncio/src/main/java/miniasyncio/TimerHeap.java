@@ -9,8 +9,10 @@ import java.util.NoSuchElementException;
 /**
  * The scheduler's {@code sleeping}: a binary heap of tasks, earliest wake time first, and among
  * equal wake times the one that went to sleep first. It is a {@link java.util.Queue} of tasks
- * ({@code add}, {@code peek}, {@code poll}, {@code isEmpty}, {@code size}, {@code remove(task)},
- * {@code contains(task)}, iteration), just like the {@code PriorityQueue} it replaces.
+ * ({@code peek}, {@code poll}, {@code isEmpty}, {@code size}, {@code remove(task)},
+ * {@code contains(task)}, iteration), just like the {@code PriorityQueue} it replaces, except that
+ * a task goes to sleep with its wake time: {@code add(task, wakeAt)}. The heap is the one place
+ * that keeps it (the task keeps none).
  *
  * <p>Why not a {@code PriorityQueue<Task>}: with a million sleepers, each comparison of that
  * heap loaded two {@code Task} objects that were long out of the CPU's cache (a third of the
@@ -34,9 +36,11 @@ public final class TimerHeap extends AbstractQueue<Task> {
     private int renumberAt = Integer.MAX_VALUE; // see renumber(); lower only in tests
     private int modCount;
 
-    /** Adds {@code task}, keyed by its {@link Task#wakeAt()}: after every task already here with the same time. */
-    @Override
-    public boolean offer(Task task) {
+    /**
+     * Puts {@code task} to sleep until {@code at} (clock nanoseconds): after every task already here with the
+     * same time. The heap is the one place that keeps a sleeper's wake time.
+     */
+    public void add(Task task, long at) {
         if (task == null) {
             throw new NullPointerException("sleeping.add(null): only tasks sleep");
         }
@@ -52,8 +56,19 @@ public final class TimerHeap extends AbstractQueue<Task> {
         } else if (nextOrder == renumberAt) {
             renumber();
         }
-        siftUp(size++, task.wakeAt, nextOrder++, task);
-        return true;
+        siftUp(size++, at, nextOrder++, task);
+    }
+
+    /** A {@code Queue}'s add without a wake time: refused, a sleeper needs one ({@link #add(Task, long)}). */
+    @Override
+    public boolean offer(Task task) {
+        throw new UnsupportedOperationException("sleeping.add(task): say when it wakes, sleeping.add(task, wakeAt)");
+    }
+
+    /** When {@code task} wakes, if it is asleep here (clock nanoseconds), else -1. A scan, O(n): for pictures. */
+    public long wakeAtOf(Task task) {
+        int i = indexOf(task);
+        return i < 0 ? -1 : wakeAt[i];
     }
 
     /** The task that wakes first, or null when none sleeps. */
@@ -63,9 +78,9 @@ public final class TimerHeap extends AbstractQueue<Task> {
     }
 
     /**
-     * When the first task wakes (clock nanoseconds), read from the heap's own array: the loop asks
-     * on every turn, and reading it from the task ({@code peek().wakeAt()}) would load a task that
-     * is out of the cache most of the time. Only while the heap is not empty.
+     * When the first task wakes (clock nanoseconds), from the heap's own array, the one place a
+     * wake time is kept: the loop asks on every turn, and the array is in the cache where the task
+     * would not be. Only while the heap is not empty.
      */
     public long firstWakeAt() {
         if (size == 0) {

@@ -245,7 +245,7 @@ class CoroutineTest {
 
     @Test
     void theMonitorPinMessageSaysSynchronized() {
-        assertThat(Coroutine.pinnedMessage("worker", "MONITOR"))
+        assertThat(SuspendErrors.pinned("worker", "MONITOR"))
                 .contains("synchronized")
                 .contains("do not call sleep()")
                 .contains("use a task-aware lock")

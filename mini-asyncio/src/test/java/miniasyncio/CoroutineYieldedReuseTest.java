@@ -6,8 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Coroutine hands out one Step.Yielded again for the same yielded object, so a step allocates nothing. */
+/**
+ * A step hands out one Step.Yielded again for the same yielded object (and Sleep keeps one per
+ * duration), so a step allocates nothing.
+ */
 class CoroutineYieldedReuseTest {
+
+    /** What {@code MiniAsyncio.sleep} does inside a task: suspend with the Sleep's kept step. */
+    private static void sleepStep(double seconds) {
+        Coroutine.suspend(Coroutine.running(), Sleep.step(seconds));
+    }
 
     @Test
     void theSameValueYieldedTwiceGivesTheSameStep() {
@@ -78,15 +86,15 @@ class CoroutineYieldedReuseTest {
                 .isInstanceOf(IllegalArgumentException.class); // checked as new Sleep checks it
         Object other = new Object();
         Coroutine c = new Coroutine("sleeper", () -> {
-            Coroutine.yield(Sleep.of(0.25));
+            sleepStep(0.25);
             Coroutine.yield(other); // in between, another yield: the Sleep's step is still the same
-            Coroutine.yield(Sleep.of(0.25));
+            sleepStep(0.25);
             return null;
         });
         Step one = c.send(null);
         c.send(null);
         Step again = c.send(null);
-        assertThat(again).isSameAs(one).isEqualTo(new Step.Yielded(new Sleep(0.25)));
+        assertThat(again).isSameAs(one).isSameAs(Sleep.step(0.25)).isEqualTo(new Step.Yielded(new Sleep(0.25)));
     }
 
     @Test
@@ -101,10 +109,10 @@ class CoroutineYieldedReuseTest {
         }
         Coroutine c = new Coroutine("sleeper", () -> {
             for (int ms = 1; ms <= 1000; ms++) {
-                Coroutine.yield(Sleep.of(ms / 1000.0));
+                sleepStep(ms / 1000.0);
             }
             for (int ms = 1; ms <= 1000; ms++) {
-                Coroutine.yield(Sleep.of(ms / 1000.0));
+                sleepStep(ms / 1000.0);
             }
             return null;
         });
@@ -121,8 +129,7 @@ class CoroutineYieldedReuseTest {
     void aSleepMadeWithNewIsNotTakenForTheKeptOne() {
         Sleep kept = Sleep.of(0.125);
         Sleep own = new Sleep(0.125);
-        assertThat(Sleep.slotOf(kept)).isNotNegative();
-        assertThat(Sleep.slotOf(own)).isEqualTo(-1);
+        assertThat(Sleep.step(0.125).value()).isSameAs(kept).isNotSameAs(own);
         Coroutine c = new Coroutine("sleeper", () -> Coroutine.yield(own));
         assertThat(((Step.Yielded) c.send(null)).value()).isSameAs(own);
     }

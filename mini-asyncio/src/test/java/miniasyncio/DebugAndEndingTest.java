@@ -1,13 +1,15 @@
 package miniasyncio;
 
+import java.util.ArrayList;
+import java.util.List;
+import miniasyncio.trace.Instrument;
+import miniasyncio.trace.SlowStepWarnings;
+import org.junit.jupiter.api.Test;
+
 import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /** The core additions for observing the loop: slow-step warnings, readySize, endWithMain. */
 class DebugAndEndingTest {

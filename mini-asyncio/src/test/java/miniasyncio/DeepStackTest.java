@@ -1,17 +1,18 @@
 package miniasyncio;
 
-import static miniasyncio.MiniAsyncio.sleep;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import miniasyncio.around.LoopStack;
 import miniasyncio.cli.CliRun;
 import org.junit.jupiter.api.Test;
+
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A task suspends 10,000 calls deep from MiniAsyncio.run and the CLI, with no JVM option. */
 class DeepStackTest {

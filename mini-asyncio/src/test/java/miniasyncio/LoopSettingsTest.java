@@ -1,11 +1,12 @@
 package miniasyncio;
 
+import miniasyncio.trace.Instrument;
+import org.junit.jupiter.api.Test;
+
 import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import org.junit.jupiter.api.Test;
 
 /** scheduler.settings(): each instrument added can be removed again, and a stuck action must be given. */
 class LoopSettingsTest {

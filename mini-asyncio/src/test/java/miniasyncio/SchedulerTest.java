@@ -1,16 +1,17 @@
 package miniasyncio;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import miniasyncio.testing.AsyncTest;
+import miniasyncio.trace.Instrument;
+import org.junit.jupiter.api.Test;
+
 import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.now;
 import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import miniasyncio.testing.AsyncTest;
-import org.junit.jupiter.api.Test;
 
 class SchedulerTest {
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class TaskNameTest {
 
     static Object nameField(Task task) throws ReflectiveOperationException {
-        Field name = Task.class.getDeclaredField("name");
+        Field name = Coroutine.class.getDeclaredField("name"); // a task's name is its coroutine's
         name.setAccessible(true);
         return name.get(task);
     }
@@ -25,7 +25,7 @@ class TaskNameTest {
             createTask(() -> null);
             Task task = scheduler.pending().stream().filter(t -> t.tid() == 2).findFirst().orElseThrow();
             seen.add(nameField(task));            // not made yet
-            seen.add(task.coroutine().name());    // the coroutine names itself after its task
+            seen.add(task.coroutine().name());    // the task is its coroutine: one name
             seen.add(task.toString());
             seen.add(nameField(task));            // made once, kept
             return null;

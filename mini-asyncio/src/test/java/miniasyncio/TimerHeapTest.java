@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.ConcurrentModificationException;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -14,17 +16,24 @@ import org.junit.jupiter.api.Test;
 /** {@code sleeping}'s heap against {@code PriorityQueue} with the order it replaces. */
 class TimerHeapTest {
 
+    /** Each sleeper's wake time, as the test chose it: the heap keeps its own copy, which is what is tested. */
+    private final Map<Task, Long> wakeAt = new IdentityHashMap<>();
+
     // Every sleeper here is added as soon as it is made, so its tid is its order of going to sleep.
-    private static final Comparator<Task> BY_WAKE_TIME =
-            Comparator.<Task>comparingLong(t -> t.wakeAt).thenComparingInt(Task::tid);
+    private final Comparator<Task> byWakeTime =
+            Comparator.<Task>comparingLong(wakeAt::get).thenComparingInt(Task::tid);
 
     private long seq;
 
-    private Task sleeper(long wakeAt) {
+    private Task sleeper(long at) {
         Task task = new Task((int) seq + 1, "t", null, null);
-        task.wakeAt = wakeAt;
+        wakeAt.put(task, at);
         seq++;
         return task;
+    }
+
+    private void asleep(TimerHeap heap, Task task) {
+        heap.add(task, wakeAt.get(task));
     }
 
     @Test
@@ -46,7 +55,7 @@ class TimerHeapTest {
         TimerHeap heap = new TimerHeap();
         List<Integer> capacities = new ArrayList<>(List.of(heap.capacity()));
         for (int i = 0; i < 1_000; i++) {
-            heap.add(sleeper(i));
+            asleep(heap, sleeper(i));
             if (heap.capacity() != capacities.get(capacities.size() - 1)) {
                 capacities.add(heap.capacity());
             }
@@ -57,19 +66,19 @@ class TimerHeapTest {
 
     private void againstAPriorityQueue(TimerHeap heap) {
         SplittableRandom random = new SplittableRandom(7);
-        PriorityQueue<Task> reference = new PriorityQueue<>(BY_WAKE_TIME);
+        PriorityQueue<Task> reference = new PriorityQueue<>(byWakeTime);
         List<Task> all = new ArrayList<>();
         for (int op = 0; op < 20_000; op++) {
             int what = random.nextInt(10);
             if (what < 5) {
                 Task t = sleeper(random.nextInt(50)); // few distinct times: many ties
-                heap.add(t);
+                asleep(heap, t);
                 reference.add(t);
                 all.add(t);
             } else if (what < 8) {
                 assertThat(heap.peek()).isSameAs(reference.peek());
                 if (!reference.isEmpty()) {
-                    assertThat(heap.firstWakeAt()).isEqualTo(reference.peek().wakeAt);
+                    assertThat(heap.firstWakeAt()).isEqualTo(wakeAt.get(reference.peek()));
                 }
                 assertThat(heap.poll()).isSameAs(reference.poll());
             } else if (!all.isEmpty()) {
@@ -96,7 +105,7 @@ class TimerHeapTest {
         for (int i = 0; i < 100; i++) {
             Task t = sleeper(5);
             added.add(t);
-            heap.add(t);
+            asleep(heap, t);
         }
         List<Task> polled = new ArrayList<>();
         while (!heap.isEmpty()) {
@@ -110,10 +119,10 @@ class TimerHeapTest {
         TimerHeap heap = new TimerHeap();
         Task first = sleeper(5);
         Task second = sleeper(5);
-        heap.add(first);
-        heap.add(second);
+        asleep(heap, first);
+        asleep(heap, second);
         heap.remove(first); // cancelled, then asleep again: it went to sleep after `second` now
-        heap.add(first);
+        asleep(heap, first);
         assertThat(heap.poll()).isSameAs(second);
         assertThat(heap.poll()).isSameAs(first);
     }
@@ -124,17 +133,21 @@ class TimerHeapTest {
         Task a = sleeper(3);
         Task b = sleeper(1);
         Task c = sleeper(2);
-        heap.add(a);
-        heap.add(b);
-        heap.add(c);
+        asleep(heap, a);
+        asleep(heap, b);
+        asleep(heap, c);
         assertThat(new ArrayList<>(heap)).containsExactlyInAnyOrder(a, b, c);
+        assertThat(heap.wakeAtOf(b)).isEqualTo(1); // the heap keeps each sleeper's wake time
         assertThatThrownBy(() -> {
             for (Task t : heap) {
                 heap.remove(t);
             }
         }).isInstanceOf(ConcurrentModificationException.class).hasMessageContaining("sleeping changed");
-        assertThatThrownBy(() -> heap.add(null)).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> heap.add(null, 0)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("only tasks sleep");
+        assertThatThrownBy(() -> heap.add(a)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("sleeping.add(task, wakeAt)");
+        assertThat(heap.wakeAtOf(sleeper(4))).isEqualTo(-1); // never asleep here
         heap.clear();
         assertThat(heap).isEmpty();
     }

@@ -263,7 +263,7 @@ public class IoScheduler extends AsyncioScheduler {
                 super.idleWaitOrDeadlock(); // the network stayed quiet: time jumps to the next timer
             }
         } else {
-            long left = next.wakeAt() - clock().nanoTime();
+            long left = sleeping.firstWakeAt() - clock().nanoTime();
             pollIo(left <= 0 ? -1 : Math.ceilDiv(left, 1_000_000L)); // never wake before the timer
         }
         // END SOLUTION

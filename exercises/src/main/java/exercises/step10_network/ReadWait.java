@@ -1,7 +1,7 @@
 package exercises.step10_network;
 
 import java.nio.channels.SelectableChannel;
-import miniasyncio.IoWait;
+import miniasyncio.trace.IoWait;
 
 /**
  * The syscall "wake me when {@code channel} can be read without blocking" (pyos's and curio's

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Step;
-import miniasyncio.Waitable;
+import miniasyncio.trace.Waitable;
 
 /**
  * asyncio's {@code Future}: a result that is not there yet. It starts pending; exactly once it

@@ -5,7 +5,7 @@ import exercises.step3_futures.Futures;
 import java.util.ArrayList;
 import java.util.List;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
-import miniasyncio.Waitable;
+import miniasyncio.trace.Waitable;
 
 /**
  * asyncio's {@code Event}: a flag that tasks can wait for. {@link #await()} returns at once while

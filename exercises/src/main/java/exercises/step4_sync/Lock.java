@@ -6,7 +6,7 @@ import java.util.ArrayDeque;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Scheduler;
 import miniasyncio.Task;
-import miniasyncio.Waitable;
+import miniasyncio.trace.Waitable;
 
 /**
  * asyncio's {@code Lock}: one holder at a time; the others wait, first come, first served.

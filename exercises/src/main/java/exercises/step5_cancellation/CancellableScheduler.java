@@ -130,7 +130,7 @@ public class CancellableScheduler extends FutureScheduler {
             return true;
         }
         if (ready.contains(task)) { // not resumed yet: uncancel() down to 0 may still withdraw the request
-            miniasyncio.LoopState loop = miniasyncio.LoopState.of(this); // read before scheduleThrow replaces them
+            miniasyncio.trace.LoopState loop = miniasyncio.trace.LoopState.of(this); // read before scheduleThrow replaces them
             notResumed.putIfAbsent(task, new Wakeup(loop.pendingValue(task), loop.pendingIsThrow(task)));
         }
         Future<?> awaited = awaiting.remove(task);

@@ -4,7 +4,7 @@ import exercises.step3_futures.Future;
 import exercises.step3_futures.Futures;
 import java.util.ArrayDeque;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
-import miniasyncio.Waitable;
+import miniasyncio.trace.Waitable;
 
 /**
  * Step 8: asyncio's {@code Queue(maxsize)}, a FIFO between tasks with backpressure.

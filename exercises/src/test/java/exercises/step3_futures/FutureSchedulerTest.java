@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import miniasyncio.Clock;
 import miniasyncio.DeadlockException;
-import miniasyncio.Instrument;
+import miniasyncio.trace.Instrument;
 import miniasyncio.Scheduler;
 import miniasyncio.Task;
 import org.junit.jupiter.api.Test;

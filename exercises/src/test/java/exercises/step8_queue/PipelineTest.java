@@ -27,7 +27,7 @@ class PipelineTest {
     /** Runs a pipeline on the virtual clock; records the queue size after every step. */
     static List<String> run(Pipeline pipeline, List<String> blocks, double timeout, List<Integer> sizes) {
         CancellableScheduler scheduler = new CancellableScheduler(Clock.virtual());
-        scheduler.settings().addInstrument(new miniasyncio.Instrument() {
+        scheduler.settings().addInstrument(new miniasyncio.trace.Instrument() {
             @Override
             public void afterStep(miniasyncio.Task task, miniasyncio.Step step) {
                 sizes.add(pipeline.queue().qsize());

@@ -375,8 +375,8 @@ class ApiAllowlistTest {
                 Arguments.of("miniasyncio.MiniAsyncio.toThread(() -> 1);", "miniasyncio.MiniAsyncio.toThread"),
                 Arguments.of("miniasyncio.Scheduler.current().settings().setStallLimit(Long.MAX_VALUE);",
                         "miniasyncio.Scheduler.settings"),
-                Arguments.of("((miniasyncio.LoopSettings) null).setStallLimit(Long.MAX_VALUE);",
-                        "miniasyncio.LoopSettings.setStallLimit"),
+                Arguments.of("((miniasyncio.around.LoopSettings) null).setStallLimit(Long.MAX_VALUE);",
+                        "miniasyncio.around.LoopSettings.setStallLimit"),
                 Arguments.of("new miniasyncio.Coroutine(\"x\", () -> 1).send(null);", "new miniasyncio.Coroutine"),
                 Arguments.of("miniasyncio.Scheduler.current().clock().sleepUntil(0);", "miniasyncio.Clock.sleepUntil"),
                 Arguments.of("java.util.function.IntConsumer c = System::exit;", "java.lang.System.exit"),
@@ -749,7 +749,7 @@ class ApiAllowlistTest {
 
                 class DeadlockException$Evil {
                     static long peek(Task task) {
-                        return task.wakeAt;
+                        return task.tid;
                     }
                 }
                 """;
@@ -774,7 +774,7 @@ class ApiAllowlistTest {
         List<Violation> violations = HOMEWORK.check(Compiler.compile(dir, source));
 
         assertThat(violations).extracting(Violation::message).contains("Quiet.quiet (Quiet.java:5) uses"
-                + " miniasyncio.LoopSettings.removeInstrument: the settings are the grader's: it sets the scheduler up,"
+                + " miniasyncio.around.LoopSettings.removeInstrument: the settings are the grader's: it sets the scheduler up,"
                 + " and its instruments watch every step; the grader does not run code that uses it");
     }
 
@@ -787,7 +787,7 @@ class ApiAllowlistTest {
                 public class Lenient extends miniasyncio.Scheduler {
                     public Lenient() {
                         settings().setEndWithMain(true);
-                        miniasyncio.LoopSettings mine = settings();
+                        miniasyncio.around.LoopSettings mine = settings();
                         mine.setStallLimit(Long.MAX_VALUE);
                     }
                 }
@@ -801,8 +801,8 @@ class ApiAllowlistTest {
                 + end;
         assertThat(violations).extracting(Violation::message).contains(
                 "Lenient.<init> (Lenient.java:5) uses miniasyncio.Scheduler.settings" + settings,
-                "Lenient.<init> (Lenient.java:5) uses miniasyncio.LoopSettings.setEndWithMain" + theirs,
-                "Lenient.<init> (Lenient.java:7) uses miniasyncio.LoopSettings.setStallLimit" + theirs);
+                "Lenient.<init> (Lenient.java:5) uses miniasyncio.around.LoopSettings.setEndWithMain" + theirs,
+                "Lenient.<init> (Lenient.java:7) uses miniasyncio.around.LoopSettings.setStallLimit" + theirs);
     }
 
     @Test
@@ -893,7 +893,7 @@ class ApiAllowlistTest {
         assertThat(md).startsWith("## What your code may use\n")
                 .contains("**The kit's API.** What the homework is about")
                 .contains("`java.lang.System#out, err, nanoTime, currentTimeMillis, arraycopy, identityHashCode, lineSeparator`")
-                .contains("- Not: `miniasyncio.Task#coroutine`")
+                .contains("- Not: `miniasyncio.Task#coroutine, send, throwInto, close, yield")
                 .contains("- You may override: `miniasyncio.Scheduler#handleSyscall, finishTask, hasWork, pendingTasks, deadlock`")
                 .contains("`java.util.*`").contains("`java.util.Timer`");
     }

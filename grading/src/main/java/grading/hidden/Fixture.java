@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import miniasyncio.Clock;
 import miniasyncio.Coroutine;
 import miniasyncio.DeadlockException;
-import miniasyncio.Instrument;
+import miniasyncio.trace.Instrument;
 import miniasyncio.NotImplementedYet;
 import miniasyncio.Scheduler;
 import miniasyncio.Task;

@@ -1,12 +1,12 @@
 package miniasyncio.bench;
 
-import static miniasyncio.MiniAsyncio.sleep;
-
 import java.util.ArrayDeque;
 import miniasyncio.Clock;
 import miniasyncio.Coroutine;
-import miniasyncio.Instrument;
 import miniasyncio.Scheduler;
+import miniasyncio.trace.Instrument;
+
+import static miniasyncio.MiniAsyncio.sleep;
 
 /**
  * The headline figure: what one task switch costs. N tasks each call {@code sleep(0)} K times, so

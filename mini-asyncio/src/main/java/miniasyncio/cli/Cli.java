@@ -1,6 +1,6 @@
 package miniasyncio.cli;
 
-import miniasyncio.ExportCheck;
+import miniasyncio.around.ExportCheck;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -3,7 +3,7 @@ package miniasyncio.cli;
 /**
  * One runnable example: its name for {@code run NAME}, a one-line description for {@code list},
  * and its {@code main}. Examples are ordinary programs: they make their own scheduler (or call
- * {@code MiniAsyncio.run}), and the CLI sets the clock through {@link miniasyncio.LoopPolicy}.
+ * {@code MiniAsyncio.run}), and the CLI sets the clock through {@link miniasyncio.around.LoopPolicy}.
  *
  * <p>{@code usage} is null for an example that takes no options: {@code run} then rejects an
  * unknown option as a usage error. An example with a usage line gets every argument after its

@@ -143,10 +143,10 @@ public final class Launcher {
 
     /** Asks the kit's ExportCheck, by name (it is Java 21). */
     private static boolean exportGiven() throws ReflectiveOperationException {
-        return (Boolean) Class.forName("miniasyncio.ExportCheck").getMethod("continuationsAvailable").invoke(null);
+        return (Boolean) Class.forName("miniasyncio.around.ExportCheck").getMethod("continuationsAvailable").invoke(null);
     }
 
     private static String exportMessage() throws ReflectiveOperationException {
-        return (String) Class.forName("miniasyncio.ExportCheck").getField("MESSAGE").get(null);
+        return (String) Class.forName("miniasyncio.around.ExportCheck").getField("MESSAGE").get(null);
     }
 }

@@ -1,26 +1,26 @@
 package miniasyncio.cli;
 
 import java.io.IOException;
-import java.lang.reflect.Constructor;
 import java.io.PrintStream;
+import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import miniasyncio.Instrument;
-import miniasyncio.LoopPolicy;
 import miniasyncio.Scheduler;
+import miniasyncio.around.LoopPolicy;
 import miniasyncio.trace.ChromeTrace;
 import miniasyncio.trace.HtmlTimeline;
+import miniasyncio.trace.Instrument;
 import miniasyncio.trace.LoopStats;
 import miniasyncio.trace.ProgramOutput;
 import miniasyncio.trace.Recorder;
 import miniasyncio.trace.StepPage;
 import miniasyncio.trace.StepRecorder;
 import miniasyncio.trace.TerminalTimeline;
-import miniasyncio.trace.TracingWarmUp;
 import miniasyncio.trace.Timeline;
+import miniasyncio.trace.TracingWarmUp;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -67,7 +67,7 @@ final class ObserveOptions {
     boolean stats;
 
     @Option(names = "--instrument", paramLabel = "CLASS",
-            description = "Add an instrument of yours (a miniasyncio.Instrument with a constructor taking a Scheduler,"
+            description = "Add an instrument of yours (a miniasyncio.trace.Instrument with a constructor taking a Scheduler,"
                     + " or none) to every scheduler; may be repeated. E.g. miniasyncio.trace.EventLog prints each event.")
     List<String> instruments = new ArrayList<>();
 
@@ -160,7 +160,7 @@ final class ObserveOptions {
         }
         if (!Instrument.class.isAssignableFrom(type)) {
             throw new CommandLine.ParameterException(commandLine, "--instrument " + name
-                    + " is not a miniasyncio.Instrument: implement that interface");
+                    + " is not a miniasyncio.trace.Instrument: implement that interface");
         }
         Class<? extends Instrument> instrument = type.asSubclass(Instrument.class);
         try {

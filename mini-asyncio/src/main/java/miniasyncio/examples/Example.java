@@ -1,14 +1,14 @@
 package miniasyncio.examples;
 
-import static miniasyncio.MiniAsyncio.createTask;
-import static miniasyncio.MiniAsyncio.now;
-import static miniasyncio.MiniAsyncio.sleep;
-
 import java.io.OutputStream;
 import java.io.PrintStream;
 import miniasyncio.Clock;
-import miniasyncio.LoopPolicy;
 import miniasyncio.Scheduler;
+import miniasyncio.around.LoopPolicy;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
 
 /**
  * The lecture's example (section 3c): three workers sleep in turns on one thread.

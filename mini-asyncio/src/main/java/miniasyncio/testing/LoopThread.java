@@ -12,12 +12,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import miniasyncio.Instrument;
-import miniasyncio.LoopSettings;
-import miniasyncio.LoopStack;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
+import miniasyncio.around.LoopSettings;
+import miniasyncio.around.LoopStack;
+import miniasyncio.trace.Instrument;
 
 /**
  * A scheduler running on a thread of its own, whose main task runs the test's code ("jobs":

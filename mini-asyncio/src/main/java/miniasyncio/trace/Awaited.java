@@ -3,8 +3,8 @@ package miniasyncio.trace;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.function.IntFunction;
+import miniasyncio.NotImplementedYet;
 import miniasyncio.Task;
-import miniasyncio.Waitable;
 
 /**
  * What a parked task awaits, in the lecture's words, for the step-through page: a lock, a queue or
@@ -28,10 +28,10 @@ record Awaited(String text, int tid, String via) {
     static Awaited of(Object syscall, IntFunction<String> nameOf) {
         Waitable on = waitableOf(syscall);
         if (on == null) {
-            int tid = StepRecorder.awaitedTid(syscall);
-            return tid == 0 ? NOTHING : new Awaited(StepRecorder.label(tid, nameOf.apply(tid)), tid, "");
+            int tid = StepText.awaitedTid(syscall);
+            return tid == 0 ? NOTHING : new Awaited(StepText.label(tid, nameOf.apply(tid)), tid, "");
         }
-        String name = StepRecorder.text(on); // "Lock #1": numbered as first shown, or its own toString
+        String name = StepText.text(on); // "Lock #1": numbered as first shown, or its own toString
         Task holder = null;
         String because = null;
         try {
@@ -40,7 +40,7 @@ record Awaited(String text, int tid, String via) {
         } catch (RuntimeException | LinkageError e) {
             // an exercise not written yet (NotImplementedYet): the page names what it waits on, no more
         }
-        String why = holder != null ? "held by " + StepRecorder.label(holder.tid(), holder.name()) : because;
+        String why = holder != null ? "held by " + StepText.label(holder.tid(), holder.name()) : because;
         return new Awaited(why == null || why.isEmpty() ? name : name + " (" + why + ")",
                 holder == null ? 0 : holder.tid(), name);
     }
@@ -58,7 +58,7 @@ record Awaited(String text, int tid, String via) {
             return null;
         }
         for (RecordComponent c : syscall.getClass().getRecordComponents()) {
-            Object part = c.getType().isPrimitive() ? null : StepRecorder.component(syscall, c);
+            Object part = c.getType().isPrimitive() ? null : StepText.component(syscall, c);
             if (part instanceof Waitable on) {
                 return on;
             }

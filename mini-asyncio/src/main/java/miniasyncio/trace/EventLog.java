@@ -2,8 +2,8 @@ package miniasyncio.trace;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import miniasyncio.Instrument;
 import miniasyncio.Scheduler;
+import miniasyncio.Sleep;
 import miniasyncio.Step;
 import miniasyncio.Task;
 

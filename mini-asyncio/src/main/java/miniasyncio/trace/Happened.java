@@ -28,7 +28,7 @@ final class Happened {
             createdCount = 0;
         }
         if (createdCount < NAMED) {
-            created.append(createdCount == 0 ? "" : ", ").append(StepRecorder.label(tid, name));
+            created.append(createdCount == 0 ? "" : ", ").append(StepText.label(tid, name));
         }
         createdCount++;
         moved.add(tid);

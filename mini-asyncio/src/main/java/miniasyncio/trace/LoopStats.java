@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import miniasyncio.Instrument;
 import miniasyncio.Scheduler;
 import miniasyncio.Sleep;
 import miniasyncio.Step;
@@ -34,7 +33,7 @@ public final class LoopStats implements Instrument {
     private long timersFired;
     private long worstTimerLagNanos;
     private long stepStarted;
-    private final Map<Task, Boolean> onTimer = new HashMap<>();
+    private final Map<Task, Long> onTimer = new HashMap<>(); // task -> when its timer is due (clock nanoseconds)
 
     public LoopStats(Scheduler scheduler) {
         this.scheduler = scheduler;
@@ -56,9 +55,10 @@ public final class LoopStats implements Instrument {
     public void beforeStep(Task task) {
         // stepOne has just taken this task out of `ready`: count it back in.
         peakReady = Math.max(peakReady, scheduler.readySize() + 1);
-        if (onTimer.remove(task) != null) {
+        Long due = onTimer.remove(task);
+        if (due != null) {
             timersFired++;
-            worstTimerLagNanos = Math.max(worstTimerLagNanos, scheduler.clock().nanoTime() - task.wakeAt());
+            worstTimerLagNanos = Math.max(worstTimerLagNanos, scheduler.clock().nanoTime() - due);
         }
         stepStarted = System.nanoTime();
     }
@@ -73,7 +73,7 @@ public final class LoopStats implements Instrument {
         }
         if (step instanceof Step.Yielded(Sleep sleep) && sleep.nanos() > 0) {
             timersSet++;
-            onTimer.put(task, Boolean.TRUE);
+            onTimer.put(task, LoopState.dueAt(scheduler.clock().nanoTime(), sleep));
         }
     }
 

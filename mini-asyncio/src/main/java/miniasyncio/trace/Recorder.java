@@ -5,8 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import miniasyncio.Clock;
-import miniasyncio.Instrument;
-import miniasyncio.IoWait;
 import miniasyncio.Scheduler;
 import miniasyncio.Sleep;
 import miniasyncio.Step;
@@ -62,6 +60,7 @@ public final class Recorder implements Instrument {
         long since;
         String stateDetail = "created, waiting for its first step";
         boolean timer;
+        long wakeAt; // while on a timer: when it is due (run-relative nanoseconds), as its Sleep said
         int steps;
         long realStart;
         long endedAt = -1;
@@ -96,7 +95,7 @@ public final class Recorder implements Instrument {
             return; // spawned before this recorder was added
         }
         long now = now();
-        long wakeAt = task.wakeAt() - start;
+        long wakeAt = t.wakeAt;
         if (t.timer && wakeAt < now) {
             // The timer fired at wakeAt, but the loop got to the task only now: the gap is the
             // lag a blocking step causes, drawn as "ready, waiting for its turn".
@@ -121,7 +120,7 @@ public final class Recorder implements Instrument {
         long real = System.nanoTime() - t.realStart;
         long now = now();
         String what = switch (step) {
-            case Step.Yielded(Object syscall) -> "yielded " + StepRecorder.described(syscall);
+            case Step.Yielded(Object syscall) -> "yielded " + StepText.described(syscall);
             case Step.Returned(Object value) -> "returned " + value;
             case Step.Failed(Throwable e) -> "failed: " + e;
         };
@@ -132,16 +131,17 @@ public final class Recorder implements Instrument {
             if (syscall instanceof Sleep sleep && sleep.nanos() > 0) {
                 t.state = Span.Kind.SLEEPING;
                 t.timer = true;
-                t.stateDetail = "sleep(" + sleep.duration() + ") until " + Seconds.format(now + sleep.nanos()) + " s";
+                t.wakeAt = LoopState.dueAt(now, sleep);
+                t.stateDetail = "sleep(" + sleep.duration() + ") until " + Seconds.format(t.wakeAt) + " s";
             } else if (syscall instanceof Sleep) {
                 t.state = Span.Kind.READY;
                 t.stateDetail = "sleep(0): back of the ready queue";
             } else if (syscall instanceof IoWait) {
                 t.state = Span.Kind.IO_WAITING; // until select says its channel is ready
-                t.stateDetail = "waiting for the network: " + StepRecorder.described(syscall);
+                t.stateDetail = "waiting for the network: " + StepText.described(syscall);
             } else {
                 t.state = Span.Kind.WAITING;
-                t.stateDetail = "waiting: " + StepRecorder.described(syscall);
+                t.stateDetail = "waiting: " + StepText.described(syscall);
             }
         }
     }

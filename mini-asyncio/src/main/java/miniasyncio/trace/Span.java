@@ -1,5 +1,7 @@
 package miniasyncio.trace;
 
+import miniasyncio.Sleep;
+
 /**
  * One stretch of a task's life on the timeline, in clock nanoseconds: {@code [from, to)}.
  *
@@ -18,7 +20,7 @@ public record Span(Kind kind, long from, long to, int step, String detail, long 
         RUNNING('#', "running a step"),
         /** Ready, waiting for its turn: it could run, but the loop is busy elsewhere. */
         READY(':', "ready, waiting for its turn"),
-        /** Parked on an {@link miniasyncio.IoWait} syscall: waiting until a channel is ready. */
+        /** Parked on an {@link miniasyncio.trace.IoWait} syscall: waiting until a channel is ready. */
         IO_WAITING('=', "waiting for the network"),
         /** Parked on a syscall that is not a timer: waiting on another task (or an event). */
         WAITING('~', "waiting on another task"),

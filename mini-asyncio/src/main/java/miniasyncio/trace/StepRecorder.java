@@ -1,6 +1,5 @@
 package miniasyncio.trace;
 
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,13 +8,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import miniasyncio.Instrument;
-import miniasyncio.LoopState;
 import miniasyncio.Scheduler;
 import miniasyncio.Sleep;
 import miniasyncio.Step;
 import miniasyncio.Task;
-import miniasyncio.Waitable;
 
 /**
  * An {@link Instrument} that writes down the scheduler's state at every loop iteration that runs
@@ -39,7 +35,12 @@ import miniasyncio.Waitable;
  * created, a result stored, the idle waits, the timers due, the {@code popleft}. Every failed
  * task is kept for the end of the page ({@link #failures}), however long the run.
  *
- * <p>It reads the scheduler only through {@link LoopState}.
+ * <p>It reads the scheduler only through {@link LoopState}; how it writes values and syscalls is
+ * {@link StepText}.
+ *
+ * <p>Why one file of some 650 lines: the hooks and the listings each kept step makes share one
+ * bookkeeping (each task's {@code Info}, who is asleep and since when, the parked, the stride);
+ * split along the hooks, each part would read and write the other's fields.
  */
 public final class StepRecorder implements Instrument {
 
@@ -49,7 +50,6 @@ public final class StepRecorder implements Instrument {
     public static final int LISTED = 20;
     /** Above this many tasks in a structure, the costly listings (wake order, parked) are left out. */
     static final int SCAN_LIMIT = 10_000;
-    private static final int TEXT = 120; // characters of a value or syscall kept
     /** Lines of "what happened" kept per step; the rest are counted. */
     static final int HAPPENED = 30;
     /** Failed tasks kept for the end of the page, however long the run; the rest are counted. */
@@ -89,6 +89,7 @@ public final class StepRecorder implements Instrument {
         final String name;
         int steps;
         long sleepOrder = Long.MAX_VALUE; // when it went to sleep: ties in wake time go first in, first out
+        long wakeAt = -1;                   // while asleep on a Sleep: when it is due (clock nanoseconds)
         Object syscall = NOT_STARTED;       // what its last step yielded: made into text only when listed
         StackTraceElement at;               // the line it is suspended at, read after its step number atSteps
         int atSteps = -1;
@@ -99,12 +100,12 @@ public final class StepRecorder implements Instrument {
         }
 
         String waitingOn() {
-            return syscall == NOT_STARTED ? "created, not started yet" : text(syscall);
+            return syscall == NOT_STARTED ? "created, not started yet" : StepText.text(syscall);
         }
 
         /** The tid its last syscall names (the homework's AwaitTask), else 0. */
         int awaits() {
-            return awaitedTid(syscall);
+            return StepText.awaitedTid(syscall);
         }
 
         /** The lock, queue or event its last syscall waits on (through a waiter's future), else null. */
@@ -127,7 +128,7 @@ public final class StepRecorder implements Instrument {
 
         /** "task 3 (worker B)"; an unnamed task is just "task 3". */
         public String label() {
-            return StepRecorder.label(tid, name);
+            return StepText.label(tid, name);
         }
     }
 
@@ -171,7 +172,7 @@ public final class StepRecorder implements Instrument {
         }
         this.state = LoopState.of(scheduler);
         this.scheduler = scheduler;
-        SHOWN.remove(); // "Future #1" counts from 1 on each page
+        StepText.numberFromOne(); // "Future #1" counts from 1 on each page
         this.start = state.nanoTime();
         this.limit = limit;
         this.timeline = new Recorder(scheduler.clock());
@@ -233,13 +234,13 @@ public final class StepRecorder implements Instrument {
         unparked(task);
         woken(task);
         Object sent = state.pendingValue(task);
-        happened.line("popleft -> " + label(task.tid(), info.name) + (state.pendingIsThrow(task) ? ", thrown " : ", sent ")
-                + text(sent));
+        happened.line("popleft -> " + StepText.label(task.tid(), info.name) + (state.pendingIsThrow(task) ? ", thrown " : ", sent ")
+                + StepText.text(sent));
         String idle = idleSince.toString();
         idleSince.setLength(0);
         Parked parked = parked(task);
         current = new Snapshot(steps, state.nanoTime() - start, idle, task.tid(), info.name, info.steps,
-                text(sent), state.pendingIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
+                StepText.text(sent), state.pendingIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
                 state.sleepingSize(), state.sleepingSize() <= SCAN_LIMIT, results(), state.results().size(),
                 parked.listed(), parked.size(), happened.lines(), happened.moved(), at(task, info, info.steps - 1));
         happened.clear();
@@ -304,7 +305,7 @@ public final class StepRecorder implements Instrument {
     /** ", to be sent "a.txt"": what a task in ready will be sent, or thrown; "" for null. */
     private String toBeSent(Task task) {
         Object value = state.pendingValue(task);
-        return state.pendingIsThrow(task) ? ", to be thrown " + text(value) : value == null ? "" : ", to be sent " + text(value);
+        return state.pendingIsThrow(task) ? ", to be thrown " + StepText.text(value) : value == null ? "" : ", to be sent " + StepText.text(value);
     }
 
     /** The timers that came due since the last kept step: their tasks are in ready now, or running. */
@@ -315,21 +316,21 @@ public final class StepRecorder implements Instrument {
         long now = state.nanoTime();
         List<Task> due = new ArrayList<>();
         for (Task t : asleep) {
-            if (t.wakeAt() <= now) {
+            if (wakeAt(t) <= now) {
                 due.add(t);
             }
         }
         due.removeIf(inReady(due, running).negate()); // a due time alone: it may still be in the heap (real clock)
-        due.sort(Comparator.comparingLong(Task::wakeAt).thenComparingLong(t -> {
+        due.sort(Comparator.comparingLong(this::wakeAt).thenComparingLong(t -> {
             Info info = tasks.get(t.tid());
             return info == null ? Long.MAX_VALUE : info.sleepOrder;
         }));
         asleep.removeAll(due);
         for (int i = 0; i < due.size(); ) { // one line per wake time: "timer due at 0.100 s: A, B -> ready"
-            long at = due.get(i).wakeAt();
+            long at = wakeAt(due.get(i));
             StringBuilder line = new StringBuilder("timer due at ").append(Seconds.format(at - start)).append(" s: ");
             int from = i;
-            for (; i < due.size() && due.get(i).wakeAt() == at; i++) {
+            for (; i < due.size() && wakeAt(due.get(i)) == at; i++) {
                 line.append(i == from ? "" : ", ").append(due.get(i));
                 happened.moved(due.get(i).tid());
             }
@@ -349,7 +350,7 @@ public final class StepRecorder implements Instrument {
         moving = null;
         String where;
         if (movingSyscall instanceof Sleep sleep && sleep.nanos() > 0) {
-            where = "sleeping until " + Seconds.format(task.wakeAt() - start) + " s";
+            where = "sleeping until " + Seconds.format(wakeAt(task) - start) + " s";
         } else if (task == running || state.readySize() <= SCAN_LIMIT && state.readyHolds(task)) {
             where = "back of ready" + toBeSent(task); // the task running now went through ready, straight to its front
         } else if (state.results().containsKey(task.tid())) {
@@ -359,7 +360,7 @@ public final class StepRecorder implements Instrument {
             where = "parked" + (awaited.text().isEmpty() ? "" : ", awaits " + awaited.text());
             parkedSeen.add(task);
         }
-        happened.line(label(task.tid(), task.name()) + " yielded " + text(movingSyscall) + " -> " + where);
+        happened.line(StepText.label(task.tid(), task.name()) + " yielded " + StepText.text(movingSyscall) + " -> " + where);
         happened.moved(task.tid());
     }
 
@@ -378,8 +379,10 @@ public final class StepRecorder implements Instrument {
             Info info = tasks.get(task.tid());
             if (info != null) {
                 info.syscall = syscall;
+                info.wakeAt = -1;
                 if (syscall instanceof Sleep sleep && sleep.nanos() > 0) {
                     info.sleepOrder = sleepOrder++;
+                    info.wakeAt = LoopState.dueAt(state.nanoTime(), sleep);
                     asleep.add(task);
                 }
             }
@@ -387,9 +390,9 @@ public final class StepRecorder implements Instrument {
         if (current != null) {
             endNanos = state.nanoTime() - start;
             switch (step) {
-                case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", text(syscall)));
-                case Step.Returned(Object value) -> keep(current.withEnding("returned", text(value)));
-                case Step.Failed(Throwable e) -> keep(current.withEnding("failed", text(e)));
+                case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", StepText.text(syscall)));
+                case Step.Returned(Object value) -> keep(current.withEnding("returned", StepText.text(value)));
+                case Step.Failed(Throwable e) -> keep(current.withEnding("failed", StepText.text(e)));
             }
             current = null;
         }
@@ -401,13 +404,13 @@ public final class StepRecorder implements Instrument {
                 moving = task;
                 movingSyscall = syscall;
             }
-            case Step.Returned(Object value) -> ended(task, "returned " + text(value));
-            case Step.Failed(Throwable e) -> ended(task, "failed: " + text(e));
+            case Step.Returned(Object value) -> ended(task, "returned " + StepText.text(value));
+            case Step.Failed(Throwable e) -> ended(task, "failed: " + StepText.text(e));
         }
     }
 
     private void ended(Task task, String how) {
-        happened.line(label(task.tid(), task.name()) + " " + how + " -> results[" + task.tid() + "]");
+        happened.line(StepText.label(task.tid(), task.name()) + " " + how + " -> results[" + task.tid() + "]");
         happened.moved(task.tid());
     }
 
@@ -422,7 +425,7 @@ public final class StepRecorder implements Instrument {
         if (outcome instanceof Step.Failed(Throwable e)) {
             failureCount++;
             if (failures.size() < FAILURES) {
-                failures.add(new Failure(task.tid(), task.name(), text(e), steps)); // during step N, or after it
+                failures.add(new Failure(task.tid(), task.name(), StepText.text(e), steps)); // during step N, or after it
             }
         }
         if (timeline != null) {
@@ -484,9 +487,15 @@ public final class StepRecorder implements Instrument {
         List<Entry> ready = new ArrayList<>();
         for (Task t : state.ready(LISTED)) {
             Object value = state.pendingValue(t);
-            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + text(value), 0, 0, at(t)));
+            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + StepText.text(value), 0, 0, at(t)));
         }
         return ready;
+    }
+
+    /** When {@code t} wakes: as its Sleep said when it went to sleep on one, else as the heap says (a subclass's timer). */
+    private long wakeAt(Task t) {
+        Info info = tasks.get(t.tid());
+        return info != null && info.wakeAt >= 0 ? info.wakeAt : state.wakeAt(t);
     }
 
     /** Sleeping tasks in wake order (the heap's order: wake time, then who went to sleep first). */
@@ -494,7 +503,7 @@ public final class StepRecorder implements Instrument {
         List<Task> asleep;
         if (state.sleepingSize() <= SCAN_LIMIT) {
             asleep = state.sleeping();
-            asleep.sort(Comparator.comparingLong(Task::wakeAt).thenComparingLong(t -> {
+            asleep.sort(Comparator.comparingLong(this::wakeAt).thenComparingLong(t -> {
                 Info info = tasks.get(t.tid());
                 return info == null ? Long.MAX_VALUE : info.sleepOrder;
             }));
@@ -505,7 +514,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> sleeping = new ArrayList<>();
         for (Task t : asleep.subList(0, Math.min(LISTED, asleep.size()))) {
             Info info = tasks.get(t.tid());
-            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), t.wakeAt() - start, 0, at(t)));
+            sleeping.add(new Entry(t.tid(), t.name(), info == null ? "" : info.waitingOn(), wakeAt(t) - start, 0, at(t)));
         }
         return sleeping;
     }
@@ -517,7 +526,7 @@ public final class StepRecorder implements Instrument {
         for (Entry finished : lastFinished) {
             Step.Outcome outcome = results.get(finished.tid());
             if (outcome != null) {
-                listed.add(new Entry(finished.tid(), finished.name(), outcome(outcome), 0, 0, null));
+                listed.add(new Entry(finished.tid(), finished.name(), StepText.outcome(outcome), 0, 0, null));
             }
         }
         return listed;
@@ -654,194 +663,4 @@ public final class StepRecorder implements Instrument {
     public boolean outputCut() {
         return outputCut;
     }
-
-    // ------------------------------------------------------------------ text
-
-    static String outcome(Step.Outcome outcome) {
-        return switch (outcome) {
-            case Step.Returned(Object value) -> "returned " + text(value);
-            case Step.Failed(Throwable e) -> "failed: " + text(e);
-        };
-    }
-
-    /** "task 3 (worker B)", or "task 3" for a task with no name of its own (never "task 3 (task 3)"). */
-    public static String label(int tid, String name) {
-        String id = "task " + tid;
-        return name == null || name.equals(id) ? id : id + " (" + name + ")";
-    }
-
-    /**
-     * A value as Java source writes it: a string in double quotes (escaped), a char in single ones,
-     * the elements of a collection so too, {@code null}; anything else by its {@code toString}.
-     */
-    static String text(Object value) {
-        StringBuilder s = new StringBuilder();
-        try {
-            write(s, value, 0);
-        } catch (RuntimeException e) {
-            s.setLength(0);
-            s.append(value.getClass().getName()).append(" (its toString threw ").append(e).append(')');
-        }
-        return s.length() > TEXT ? s.substring(0, TEXT) + "..." : s.toString();
-    }
-
-    private static void write(StringBuilder s, Object value, int depth) {
-        if (value instanceof CharSequence text) {
-            s.append('"');
-            for (int i = 0; i < text.length() && s.length() <= TEXT; i++) {
-                escape(s, text.charAt(i), '"');
-            }
-            s.append('"');
-        } else if (value instanceof Character c) {
-            s.append('\'');
-            escape(s, c, '\'');
-            s.append('\'');
-        } else if (value instanceof java.util.Collection<?> items && depth < 3) {
-            s.append('[');
-            boolean first = true;
-            for (Object item : items) {
-                if (s.length() > TEXT) {
-                    s.append(", ...");
-                    break;
-                }
-                s.append(first ? "" : ", ");
-                first = false;
-                write(s, item, depth + 1);
-            }
-            s.append(']');
-        } else if (value != null && value.getClass().isRecord() && depth < 3 && hasPlainComponent(value)) {
-            // a syscall holding an object with no toString of its own (an exercise's AwaitFuture): its parts by name
-            s.append(value.getClass().getSimpleName()).append('[');
-            RecordComponent[] parts = value.getClass().getRecordComponents();
-            for (int i = 0; i < parts.length; i++) {
-                s.append(i == 0 ? "" : ", ").append(parts[i].getName()).append('=');
-                write(s, component(value, parts[i]), depth + 1);
-            }
-            s.append(']');
-        } else if (value != null && plain(value)) {
-            // "Future@5d687c81" says nothing: "TaskFuture of task 3", or "Future #2" (the 2nd such object shown)
-            s.append(value.getClass().getSimpleName());
-            int tid = tidOf(value);
-            if (tid > 0) {
-                s.append(" of task ").append(tid);
-            } else {
-                s.append(" #").append(SHOWN.get().of(value));
-            }
-        } else {
-            s.append(value);
-        }
-    }
-
-    /**
-     * A syscall as its toString writes it, unless that would show an identity hash ("Future@5d687c81"):
-     * then as {@link #text} names it ("AwaitFuture[future=Future #1]"). For the timelines' tooltips.
-     */
-    static String described(Object syscall) {
-        if (syscall != null && (plain(syscall) || syscall.getClass().isRecord() && hasPlainComponent(syscall))) {
-            return text(syscall);
-        }
-        return String.valueOf(syscall);
-    }
-
-    /**
-     * Objects with no toString of their own, numbered in the order they are first shown, each class
-     * apart ("Future #1", "Future #2", "Lock #1"), per recorder and thread.
-     */
-    private static final ThreadLocal<Numbers> SHOWN = ThreadLocal.withInitial(Numbers::new);
-
-    private static final class Numbers {
-        final Map<Object, Integer> numbers = new java.util.WeakHashMap<>();
-        final Map<Class<?>, Integer> counts = new java.util.WeakHashMap<>();
-
-        int of(Object value) {
-            return numbers.computeIfAbsent(value, v -> counts.merge(v.getClass(), 1, Integer::sum));
-        }
-    }
-
-    /** Whether {@code value}'s toString is Object's, "Class@hash". */
-    private static boolean plain(Object value) {
-        try {
-            return value.getClass().getMethod("toString").getDeclaringClass() == Object.class;
-        } catch (NoSuchMethodException | RuntimeException e) {
-            return false;
-        }
-    }
-
-    private static boolean hasPlainComponent(Object record) {
-        for (RecordComponent c : record.getClass().getRecordComponents()) {
-            Object part = component(record, c);
-            if (part != null && plain(part)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static Object component(Object record, RecordComponent c) {
-        try {
-            c.getAccessor().setAccessible(true);
-            return c.getAccessor().invoke(record);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return "?";
-        }
-    }
-
-    /** The tid an object names through a public {@code int tid()} (an exercise's TaskFuture), else 0. */
-    private static int tidOf(Object value) {
-        try {
-            java.lang.reflect.Method tid = value.getClass().getMethod("tid");
-            if (tid.getReturnType() != int.class) {
-                return 0;
-            }
-            tid.setAccessible(true);
-            return (int) tid.invoke(value);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return 0;
-        }
-    }
-
-    private static void escape(StringBuilder s, char c, char quote) {
-        switch (c) {
-            case '\n' -> s.append("\\n");
-            case '\t' -> s.append("\\t");
-            case '\r' -> s.append("\\r");
-            case '\\' -> s.append("\\\\");
-            default -> {
-                if (c == quote) {
-                    s.append('\\');
-                }
-                s.append(c);
-            }
-        }
-    }
-
-    /**
-     * The tid a syscall names, for "who awaits whom": a record with an {@code int tid} component,
-     * as the homework's {@code AwaitTask(int tid)}, or with a component that has an {@code int tid()}
-     * (an exercise's {@code AwaitFuture(TaskFuture)}). 0 for any other syscall.
-     */
-    static int awaitedTid(Object syscall) {
-        if (syscall == null || !syscall.getClass().isRecord()) {
-            return 0;
-        }
-        for (RecordComponent c : syscall.getClass().getRecordComponents()) {
-            if (c.getName().equals("tid") && c.getType() == int.class) {
-                try {
-                    c.getAccessor().setAccessible(true);
-                    return (int) c.getAccessor().invoke(syscall);
-                } catch (ReflectiveOperationException | RuntimeException e) {
-                    return 0;
-                }
-            }
-        }
-        for (RecordComponent c : syscall.getClass().getRecordComponents()) {
-            Object part = component(syscall, c);
-            int tid = part == null || c.getType().isPrimitive() ? 0 : tidOf(part);
-            if (tid > 0) {
-                return tid;
-            }
-        }
-        return 0;
-    }
 }
-

@@ -19,6 +19,6 @@ public record TaskRow(int tid, String name, int creatorTid, long spawnedAt, long
 
     /** "task 3 (worker B)", as the scheduler's messages write it. */
     public String label() {
-        return StepRecorder.label(tid, name); // an unnamed task is "task 2", not "task 2 (task 2)"
+        return StepText.label(tid, name); // an unnamed task is "task 2", not "task 2 (task 2)"
     }
 }

@@ -1,14 +1,14 @@
 package miniasyncio.trace;
 
-import static miniasyncio.MiniAsyncio.createTask;
-import static miniasyncio.MiniAsyncio.now;
-import static miniasyncio.MiniAsyncio.sleep;
-
 import java.io.OutputStream;
 import java.io.PrintStream;
 import miniasyncio.Clock;
-import miniasyncio.LoopPolicy;
 import miniasyncio.Scheduler;
+import miniasyncio.around.LoopPolicy;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
 
 /**
  * Runs the tracing code once, silently, on the virtual clock, before the program does: the

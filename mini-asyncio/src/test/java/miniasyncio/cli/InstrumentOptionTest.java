@@ -1,11 +1,11 @@
 package miniasyncio.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.concurrent.atomic.AtomicInteger;
-import miniasyncio.Instrument;
 import miniasyncio.Task;
+import miniasyncio.trace.Instrument;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class InstrumentOptionTest {
 
@@ -55,6 +55,6 @@ class InstrumentOptionTest {
         CliRun run = CliRun.of("run", "Example", "--instrument", "java.lang.String");
 
         assertThat(run.exit()).isEqualTo(Cli.USAGE);
-        assertThat(run.err()).contains("--instrument java.lang.String is not a miniasyncio.Instrument");
+        assertThat(run.err()).contains("--instrument java.lang.String is not a miniasyncio.trace.Instrument");
     }
 }

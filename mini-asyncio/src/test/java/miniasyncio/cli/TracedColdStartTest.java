@@ -1,7 +1,5 @@
 package miniasyncio.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +10,8 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Whatever tracing options are given, the tracer's start-up is not inside {@code run Example}'s
@@ -60,9 +60,9 @@ class TracedColdStartTest {
                 "--trace-html", dir.resolve("run.html").toString(), "--step-through", dir.resolve("ex.html").toString(),
                 "--stats", "--debug");
         // a watchdog thread may load its lambda while the loop runs, in either run: not the loop's time
-        plain.removeIf(c -> c.startsWith("miniasyncio.MonitorWatchdog") || c.equals("java.lang.invoke.LambdaForm$DMH")
+        plain.removeIf(c -> c.startsWith("miniasyncio.around.MonitorWatchdog") || c.equals("java.lang.invoke.LambdaForm$DMH")
                 || c.equals("java.util.function.BiConsumer"));
-        traced.removeIf(c -> c.startsWith("miniasyncio.MonitorWatchdog") || c.equals("java.lang.invoke.LambdaForm$DMH")
+        traced.removeIf(c -> c.startsWith("miniasyncio.around.MonitorWatchdog") || c.equals("java.lang.invoke.LambdaForm$DMH")
                 || c.equals("java.util.function.BiConsumer"));
         assertThat(traced).as("classes loaded inside the timed window of a traced run").isSubsetOf(plain);
         assertThat(Files.exists(dir.resolve("ex.html"))).isTrue();

@@ -1,20 +1,19 @@
 package miniasyncio.trace;
 
-import static miniasyncio.MiniAsyncio.createTask;
-import static miniasyncio.MiniAsyncio.sleep;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import miniasyncio.Capture;
 import miniasyncio.Clock;
-import miniasyncio.IoWait;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
 import org.junit.jupiter.api.Test;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class RecorderTest {
 

@@ -187,7 +187,7 @@ final class StepPageDom {
         List<String> out = new ArrayList<>();
         for (JsonElement e : snap.getAsJsonArray(state)) {
             JsonArray a = e.getAsJsonArray();
-            String task = StepRecorder.label(a.get(0).getAsInt(), a.get(1).getAsString());
+            String task = StepText.label(a.get(0).getAsInt(), a.get(1).getAsString());
             out.add(switch (state) {
                 case "ready" -> task + ": send " + a.get(2).getAsString();
                 case "sleeping" -> task + " wakes at " + String.format(java.util.Locale.ROOT, "%.3f s",

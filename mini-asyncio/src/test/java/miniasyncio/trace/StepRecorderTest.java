@@ -1,29 +1,28 @@
 package miniasyncio.trace;
 
-import static miniasyncio.MiniAsyncio.createTask;
-import static miniasyncio.MiniAsyncio.sleep;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import miniasyncio.Clock;
-import miniasyncio.Instrument;
 import miniasyncio.Scheduler;
 import miniasyncio.Task;
 import miniasyncio.trace.StepRecorder.Entry;
 import miniasyncio.trace.StepRecorder.Snapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class StepRecorderTest {
 

@@ -1,10 +1,5 @@
 package miniasyncio.trace;
 
-import static miniasyncio.MiniAsyncio.createTask;
-import static miniasyncio.MiniAsyncio.sleep;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,10 +9,14 @@ import miniasyncio.Clock;
 import miniasyncio.DeadlockException;
 import miniasyncio.Scheduler;
 import miniasyncio.Task;
-import miniasyncio.Waitable;
 import miniasyncio.trace.StepRecorder.Entry;
 import miniasyncio.trace.StepRecorder.Snapshot;
 import org.junit.jupiter.api.Test;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What the recorder writes down of tasks parked on a lock or a queue (a {@link Waitable}, named by

@@ -10,7 +10,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
-import miniasyncio.LoopState;
+import miniasyncio.trace.LoopState;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Scheduler;
 import miniasyncio.Step;

@@ -34,7 +34,7 @@ public class HomeworkScheduler extends Scheduler {
 
     
 
-    /** A scheduler on the clock that {@link miniasyncio.LoopPolicy} says (monotonic unless set otherwise). */
+    /** A scheduler on the clock that {@link miniasyncio.around.LoopPolicy} says (monotonic unless set otherwise). */
     public HomeworkScheduler() {
         super();
     }

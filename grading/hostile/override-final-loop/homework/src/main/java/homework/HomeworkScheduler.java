@@ -84,7 +84,7 @@ public class HomeworkScheduler extends Scheduler {
     }
     // END SOLUTION
 
-    /** A scheduler on the clock that {@link miniasyncio.LoopPolicy} says (monotonic unless set otherwise). */
+    /** A scheduler on the clock that {@link miniasyncio.around.LoopPolicy} says (monotonic unless set otherwise). */
     public HomeworkScheduler() {
         super();
     }
@@ -167,7 +167,7 @@ public class HomeworkScheduler extends Scheduler {
     }
 
     @Override
-    public miniasyncio.LoopSettings settings() {
+    public miniasyncio.around.LoopSettings settings() {
         return new Scheduler().settings();
     }
 }

@@ -84,7 +84,7 @@ public class HomeworkScheduler extends Scheduler {
     }
     // END SOLUTION
 
-    /** A scheduler on the clock that {@link miniasyncio.LoopPolicy} says (monotonic unless set otherwise). */
+    /** A scheduler on the clock that {@link miniasyncio.around.LoopPolicy} says (monotonic unless set otherwise). */
     HomeworkScheduler() { // not public: the tests cannot construct it
         super();
     }

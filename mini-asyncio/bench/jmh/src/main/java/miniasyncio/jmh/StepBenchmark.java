@@ -1,13 +1,11 @@
 package miniasyncio.jmh;
 
-import static miniasyncio.MiniAsyncio.sleep;
-
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import miniasyncio.Clock;
 import miniasyncio.Coroutine;
-import miniasyncio.Instrument;
 import miniasyncio.Scheduler;
+import miniasyncio.trace.Instrument;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,6 +16,8 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+
+import static miniasyncio.MiniAsyncio.sleep;
 
 /**
  * The step cost, the rigorous way: forked JVMs, JMH's warm-up, and with {@code -prof gc} the

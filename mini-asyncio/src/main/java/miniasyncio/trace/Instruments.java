@@ -1,18 +1,21 @@
-package miniasyncio;
+package miniasyncio.trace;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import miniasyncio.Step;
+import miniasyncio.Task;
 
 /**
  * Several instruments behind one: the scheduler holds at most one, so its hot path has one check
- * per hook ({@code if (instrument != null)}), whatever is added.
+ * per hook ({@code if (instrument != null)}), whatever is added. Public because the settings that hold it live
+ * in {@code miniasyncio.around}.
  */
-final class Instruments implements Instrument {
+public final class Instruments implements Instrument {
 
     final List<Instrument> all = new CopyOnWriteArrayList<>();
 
     /** The one instrument to hold once {@code added} joins {@code held} (null: none yet). */
-    static Instrument plus(Instrument held, Instrument added) {
+    public static Instrument plus(Instrument held, Instrument added) {
         if (held == null) {
             return added;
         }
@@ -28,7 +31,7 @@ final class Instruments implements Instrument {
     }
 
     /** The one instrument to hold once {@code removed} has left {@code held}. */
-    static Instrument minus(Instrument held, Instrument removed) {
+    public static Instrument minus(Instrument held, Instrument removed) {
         if (held == removed) {
             return null;
         }

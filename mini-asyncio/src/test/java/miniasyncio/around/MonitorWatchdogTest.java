@@ -1,12 +1,14 @@
-package miniasyncio;
+package miniasyncio.around;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import miniasyncio.Clock;
+import miniasyncio.Scheduler;
+import org.junit.jupiter.api.Test;
 
 import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
-
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 
 /**
  * Two tasks enter the same {@code synchronized} block, and the first suspends inside it. On
@@ -63,9 +65,9 @@ class MonitorWatchdogTest {
         assertThat(seconds).as("reported within about a second").isBetween(0.9, 5.0);
         assertThat(text)
                 .contains("task 3 (second) has been blocked for")
-                .contains("it enters at miniasyncio.MonitorWatchdogTest.incrementUnderMonitor(MonitorWatchdogTest.java:")
+                .contains("it enters at miniasyncio.around.MonitorWatchdogTest.incrementUnderMonitor(MonitorWatchdogTest.java:")
                 .contains("The monitor is held by a suspended task:\n  task 2 (first), suspended inside it at"
-                        + " miniasyncio.MonitorWatchdogTest.incrementUnderMonitor(MonitorWatchdogTest.java:")
+                        + " miniasyncio.around.MonitorWatchdogTest.incrementUnderMonitor(MonitorWatchdogTest.java:")
                 .contains("exercises.step4_sync.Lock")
                 .contains("run() will never return");
         assertThat(scheduler.settings().stuckReport()).isEqualTo(text);

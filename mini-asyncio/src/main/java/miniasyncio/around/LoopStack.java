@@ -1,6 +1,10 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.util.concurrent.Callable;
+import miniasyncio.ContextVar;
+import miniasyncio.MiniAsyncio;
+import miniasyncio.Scheduler;
+import miniasyncio.Step;
 
 /**
  * Runs a loop on a thread with a big stack, so that a task can suspend deep in its call stack.
@@ -80,10 +84,10 @@ public final class LoopStack {
             }
         }
         BigStackThread[] self = new BigStackThread[1];
-        var values = ContextVar.snapshot(null); // the caller's ContextVars go with it, as asyncio.run copies the context
+        Callable<T> carried = ContextVar.carried(body); // the caller's ContextVars go with it, as asyncio.run copies the context
         BigStackThread thread = (BigStackThread) newThread(() -> {
             try {
-                self[0].result = ContextVar.runWith(values, body);
+                self[0].result = carried.call();
             } catch (Throwable t) {
                 self[0].failure = t;
             }

@@ -1,9 +1,12 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import miniasyncio.Scheduler;
+import miniasyncio.Step;
+import miniasyncio.Task;
 
 /**
  * Tasks that failed and whose exception nobody has looked at yet. asyncio reports such a task
@@ -14,36 +17,38 @@ import java.util.Map;
  * {@code closeAll} for a task that fails while it is closed; {@link Scheduler#takeResult} takes it
  * away; the end of {@code run} prints what is left, and {@code unretrievedFailures()} lists it.
  */
-final class UnretrievedFailures {
+public final class UnretrievedFailures {
+
+    /* Public, as its methods: the Scheduler, in package miniasyncio, keeps one and calls it. */
 
     private final Map<Integer, Task> tasks = new LinkedHashMap<>();
     private List<Task> reported = List.of(); // what the end of run printed: the step-through page lists them
 
-    void add(Task task) {
-        tasks.put(task.tid, task);
+    public void add(Task task) {
+        tasks.put(task.tid(), task);
     }
 
-    void remove(int tid) {
+    public void remove(int tid) {
         tasks.remove(tid);
     }
 
-    List<Task> list() {
+    public List<Task> list() {
         return List.copyOf(tasks.values());
     }
 
     /** The tasks the last {@link #report} printed. */
-    List<Task> reported() {
+    public List<Task> reported() {
         return reported;
     }
 
     /** Prints each one with its stack trace (and, in debug mode, where its task was created), then forgets them. */
-    void report(PrintStream err, Map<Integer, Step.Outcome> results) {
+    public void report(PrintStream err, Map<Integer, Step.Outcome> results) {
         for (Task task : tasks.values()) {
-            Throwable e = ((Step.Failed) results.get(task.tid)).exception();
+            Throwable e = ((Step.Failed) results.get(task.tid())).exception();
             err.println("Task exception was never retrieved: " + task);
-            if (task.createdAt != null) {
+            if (task.creationSite() != null) {
                 err.println("  " + task + " was created at:");
-                for (StackTraceElement frame : task.createdAt.getStackTrace()) {
+                for (StackTraceElement frame : task.creationSite()) {
                     err.println("    at " + frame);
                 }
             }

@@ -1,4 +1,8 @@
-package miniasyncio;
+package miniasyncio.trace;
+
+import miniasyncio.Step;
+import miniasyncio.Task;
+import miniasyncio.around.LoopSettings;
 
 /**
  * A listener for what the loop does, after trio's {@code Instrument}: tracing, pictures of a

@@ -1,4 +1,6 @@
-package miniasyncio;
+package miniasyncio.trace;
+
+import miniasyncio.Task;
 
 /**
  * Something tasks park on: a lock, a queue, an event (the exercises' {@code Lock}, {@code Queue},

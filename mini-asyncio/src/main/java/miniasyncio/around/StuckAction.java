@@ -1,6 +1,7 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.util.function.Consumer;
+import miniasyncio.Scheduler;
 
 /**
  * What a scheduler does when {@link MonitorWatchdog} finds its loop's thread stuck for good (a

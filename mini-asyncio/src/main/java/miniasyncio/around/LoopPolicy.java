@@ -1,9 +1,11 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import miniasyncio.Clock;
+import miniasyncio.Scheduler;
 
 /**
  * How new schedulers are set up when the code that makes them says nothing: which clock, and
@@ -38,7 +40,10 @@ public final class LoopPolicy {
         setups.clear();
     }
 
-    static Clock newClock() {
+    /* Public, as apply: the Scheduler, in package miniasyncio, asks both when it is made. */
+
+    /** The clock for a scheduler made without one. */
+    public static Clock newClock() {
         return clocks.get();
     }
 
@@ -60,7 +65,8 @@ public final class LoopPolicy {
 
     private static final ThreadLocal<Boolean> SUSPENDED = ThreadLocal.withInitial(() -> false);
 
-    static void apply(Scheduler scheduler) {
+    /** Passes a new scheduler to every setup (unless {@link #withoutSetups} runs on this thread). */
+    public static void apply(Scheduler scheduler) {
         if (SUSPENDED.get()) {
             return;
         }

@@ -1,4 +1,4 @@
-package miniasyncio;
+package miniasyncio.trace;
 
 /**
  * A syscall that parks its task until the network is ready: a channel can be read (or accepted)

@@ -1,8 +1,15 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import miniasyncio.Clock;
+import miniasyncio.DeadlockException;
+import miniasyncio.Scheduler;
+import miniasyncio.Task;
+import miniasyncio.TimerHeap;
+import miniasyncio.VirtualClock;
 
 /**
  * Stall detection on the virtual clock. There time moves only when no task is ready: it jumps
@@ -16,19 +23,20 @@ import java.util.Locale;
  * step (on the real clock it returns at once). Steps taken while a {@code toThread} worker runs do not count:
  * the worker can end the wait without time moving.
  */
-final class VirtualTimeStall {
+public final class VirtualTimeStall {
 
-    private final Scheduler scheduler;
+    private final Clock clock;
     private final ToThreadWorkers workers;
     private final boolean virtual; // on the real clock time moves by itself: nothing to check
     private long limit = 5_000_000; // about a second of polling
     private long steps;
     private long at = -1;
 
-    VirtualTimeStall(Scheduler scheduler, ToThreadWorkers workers, boolean virtual) {
-        this.scheduler = scheduler;
+    /** Public, as {@link #check}: the Scheduler, in package miniasyncio, makes and calls it. */
+    public VirtualTimeStall(Clock clock, ToThreadWorkers workers) {
+        this.clock = clock;
         this.workers = workers;
-        this.virtual = virtual;
+        this.virtual = clock instanceof VirtualClock;
     }
 
     void setLimit(long steps) {
@@ -38,29 +46,31 @@ final class VirtualTimeStall {
         limit = steps;
     }
 
-    /** One more step at the current instant; throws once there have been too many with timers pending. */
-    void check() {
+    /**
+     * One more step at the current instant, with the scheduler's {@code ready} and {@code sleeping}; throws once
+     * there have been too many with timers pending.
+     */
+    public void check(Collection<Task> ready, TimerHeap sleeping) {
         if (!virtual) {
             return;
         }
-        if (scheduler.sleeping.isEmpty() || workers.busy()) {
+        if (sleeping.isEmpty() || workers.busy()) {
             steps = 0;
             return;
         }
-        long now = scheduler.clock().nanoTime();
+        long now = clock.nanoTime();
         if (now != at) {
             at = now;
             steps = 0;
         } else if (++steps > limit) {
-            throw cannotMove(now);
+            throw cannotMove(now, ready, sleeping);
         }
     }
 
-    private DeadlockException cannotMove(long now) {
-        List<Task> polling = new ArrayList<>(scheduler.ready);
+    private DeadlockException cannotMove(long now, Collection<Task> ready, TimerHeap sleeping) {
+        List<Task> polling = new ArrayList<>(ready);
         String names = polling.size() <= 10 ? polling.toString()
                 : polling.subList(0, 10) + " and " + (polling.size() - 10) + " more";
-        TimerHeap sleeping = scheduler.sleeping;
         Task next = sleeping.peek();
         int timers = sleeping.size();
         return new DeadlockException(String.format(Locale.ROOT, "virtual time cannot move: %s stayed ready"
@@ -68,7 +78,7 @@ final class VirtualTimeStall {
                         + " clock time jumps to the next timer only when no task is ready, so a task that polls with"
                         + " sleep(0) for what a timer will bring never lets the timer come. Poll with sleep(d), d > 0,"
                         + " or wait for an event instead of polling.",
-                names, limit, now / 1e9, timers, timers == 1 ? "" : "s", timers == 1 ? "s" : "", next.wakeAt / 1e9,
+                names, limit, now / 1e9, timers, timers == 1 ? "" : "s", timers == 1 ? "s" : "", sleeping.firstWakeAt() / 1e9,
                 next));
     }
 }

@@ -1,4 +1,4 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -8,6 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import miniasyncio.Coroutine;
+import miniasyncio.Scheduler;
+import miniasyncio.Task;
+import miniasyncio.trace.LoopState;
 
 /**
  * Turns the one silent hang of a single-threaded loop into a message: a task that suspends
@@ -32,10 +36,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * returns: the default action prints the report on stderr, the CLI then exits with code 1, and
  * {@code @AsyncTest} fails the test at once (its loop thread is left behind, a daemon).
  */
-final class MonitorWatchdog {
+public final class MonitorWatchdog {
+
+    /*
+     * Public, as watch, unwatch and the frame helpers below: the kernel (Scheduler, Coroutine) and tracing
+     * (LoopState) call them from their own packages.
+     */
 
     /** What to use instead: the same advice on every JDK (see also the pinned message of JDK 21). */
-    static final String ADVICE = "To keep other tasks out of a section that suspends, use a task-aware lock"
+    public static final String ADVICE = "To keep other tasks out of a section that suspends, use a task-aware lock"
             + " (asyncio.Lock; in this kit the Lock of exercise step 4, exercises.step4_sync.Lock). A thread lock"
             + " (synchronized, java.util.concurrent.locks.ReentrantLock) cannot serve: every task runs on the loop's"
             + " one thread, so it either lets every task in (ReentrantLock re-enters) or blocks the loop.";
@@ -94,7 +103,7 @@ final class MonitorWatchdog {
     }
 
     /** The calling thread runs {@code scheduler}'s loop from now on. */
-    static void watch(Scheduler scheduler) {
+    public static void watch(Scheduler scheduler) {
         LOOPS.put(Thread.currentThread(), new Watch(scheduler));
         if (watcher == null) {
             start();
@@ -102,7 +111,7 @@ final class MonitorWatchdog {
     }
 
     /** The calling thread's loop has ended. */
-    static void unwatch() {
+    public static void unwatch() {
         LOOPS.remove(Thread.currentThread());
     }
 
@@ -166,7 +175,7 @@ final class MonitorWatchdog {
         List<Task> sameCode = new ArrayList<>();
         List<Task> pending;
         try {
-            pending = scheduler.pendingTasks();
+            pending = scheduler.pending();
         } catch (RuntimeException e) {
             pending = List.of();
         }
@@ -204,7 +213,7 @@ final class MonitorWatchdog {
             "miniasyncio.Scheduler", "miniasyncio.MiniAsyncio", "miniasyncio.Generator");
 
     /** The first frame of the program's own code: not the JDK's, not the kit's machinery. */
-    static StackTraceElement firstUserFrame(StackTraceElement[] stack) {
+    public static StackTraceElement firstUserFrame(StackTraceElement[] stack) {
         for (StackTraceElement frame : stack) {
             if (!machinery(frame)) {
                 return frame;
@@ -214,7 +223,7 @@ final class MonitorWatchdog {
     }
 
     /** Whether a frame is the JDK's or the kit's machinery, not the program's own code. */
-    static boolean machinery(StackTraceElement frame) {
+    public static boolean machinery(StackTraceElement frame) {
         String c = frame.getClassName();
         int nested = c.indexOf('$');
         return c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")

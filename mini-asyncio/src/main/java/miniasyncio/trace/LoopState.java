@@ -1,20 +1,25 @@
-package miniasyncio;
+package miniasyncio.trace;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import miniasyncio.Scheduler;
+import miniasyncio.Sleep;
+import miniasyncio.Step;
+import miniasyncio.Task;
+import miniasyncio.VirtualClock;
+import miniasyncio.around.MonitorWatchdog;
 
 /**
  * A read-only view of a scheduler's state as the lecture names it: {@code ready} with each task's
  * pending value, {@code sleeping}, {@code results}, the tasks pending and the clock (the running
- * task is {@code Scheduler.currentTask()}, a sleeper's wake time {@code Task.wakeAt()}). The step-through page ({@code run NAME --step-through FILE.html}) reads
+ * task is {@code Scheduler.currentTask()}, a sleeper's wake time {@link #wakeAt}). The step-through page ({@code run NAME --step-through FILE.html}) reads
  * the loop only through this class: when the scheduler's fields change, this file follows and the
  * page does not.
  *
- * <p>It lives in {@code miniasyncio} to read the scheduler's protected and package fields; it
- * never changes what the loop does. Call it from an {@link Instrument}'s hooks, on the loop's
- * thread.
+ * <p>It reads the scheduler through its read-only views ({@code readyView}, {@code sleepingView},
+ * {@code resultsView}); it never changes what the loop does. Call it from an {@link Instrument}'s
+ * hooks, on the loop's thread.
  *
  * <p>{@link Instrument#beforeStep} sees what the task is about to be sent: it stays in the task
  * until the task resumes.
@@ -42,8 +47,8 @@ public final class LoopState {
 
     /** The first {@code limit} tasks of {@code ready}, front first (the next to run). */
     public List<Task> ready(int limit) {
-        List<Task> first = new ArrayList<>(Math.min(limit, scheduler.ready.size()));
-        for (Task task : scheduler.ready) {
+        List<Task> first = new ArrayList<>(Math.min(limit, scheduler.readySize()));
+        for (Task task : scheduler.readyView()) {
             if (first.size() == limit) {
                 break;
             }
@@ -53,7 +58,7 @@ public final class LoopState {
     }
 
     public int readySize() {
-        return scheduler.ready.size();
+        return scheduler.readySize();
     }
 
     /**
@@ -61,42 +66,55 @@ public final class LoopState {
      * {@link Instrument#beforeStep}, what the running task is about to be sent.
      */
     public Object pendingValue(Task task) {
-        return task.throwIn != null ? task.throwIn : task.transfer;
+        return task.exceptionToThrow() != null ? task.exceptionToThrow() : task.valueToSend();
     }
 
     public boolean pendingIsThrow(Task task) {
-        return task.throwIn != null;
+        return task.exceptionToThrow() != null;
     }
 
     /** The tasks in {@code sleeping}, in the heap's own (array) order: not sorted. */
     public List<Task> sleeping() {
-        return new ArrayList<>(scheduler.sleeping);
+        return new ArrayList<>(scheduler.sleepingView());
     }
 
     public int sleepingSize() {
-        return scheduler.sleeping.size();
+        return scheduler.sleepingView().size();
+    }
+
+    /** When {@code task}, asleep in {@code sleeping}, wakes (clock nanoseconds); -1 if it is not there. O(n). */
+    public long wakeAt(Task task) {
+        return scheduler.wakeAtOf(task);
+    }
+
+    /**
+     * When a task that yields {@code sleep} at {@code now} is due, as the scheduler's {@code sleepTask} works it
+     * out (a recorder keeps it itself: the scheduler keeps a wake time only while the task is in its heap).
+     */
+    public static long dueAt(long now, Sleep sleep) {
+        long nanos = sleep.nanos();
+        return nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
     }
 
     /** The sleeping task that wakes first, or null. */
     public Task nextToWake() {
-        return scheduler.sleeping.peek();
+        return scheduler.nextToWake();
     }
 
     /** {@code results}: tid -> how the task ended (read only; nothing is marked retrieved). */
     public Map<Integer, Step.Outcome> results() {
-        return Collections.unmodifiableMap(scheduler.results);
+        return scheduler.resultsView();
     }
 
     /** Every unfinished task: ready, sleeping, and the ones a subclass parks (its {@code pendingTasks}). */
     public List<Task> pending() {
-        return scheduler.pendingTasks();
+        return scheduler.pending();
     }
 
-    /** Whether {@code task} is in {@code ready} (looked for from the back, where a task just scheduled is). */
+    /** Whether {@code task} is in {@code ready}. */
     public boolean readyHolds(Task task) {
-        var it = scheduler.ready.descendingIterator();
-        while (it.hasNext()) {
-            if (it.next() == task) {
+        for (Task waiting : scheduler.readyView()) {
+            if (waiting == task) {
                 return true;
             }
         }

@@ -1,4 +1,7 @@
-package miniasyncio;
+package miniasyncio.trace;
+
+import miniasyncio.Scheduler;
+import miniasyncio.around.LoopSettings;
 
 /**
  * A scheduler's debug mode, as asyncio's {@code loop.set_debug(True)}: tasks remember where they
@@ -8,22 +11,23 @@ package miniasyncio;
  * <p>Joined to the loop at one point: {@link Scheduler#createTask} records where a task is created
  * while {@link #isOn}. The warnings are an instrument.
  */
-final class DebugMode {
+public final class DebugMode {
 
     private final LoopSettings settings;
     private boolean on;
     private long slowStepNanos = 100_000_000L; // asyncio's slow_callback_duration: 0.1 s
     private SlowStepWarnings warnings;         // installed while debug is on
 
-    DebugMode(LoopSettings settings) {
+    /* Public, as its methods: LoopSettings, in miniasyncio.around, keeps one and calls it. */
+    public DebugMode(LoopSettings settings) {
         this.settings = settings;
     }
 
-    boolean isOn() {
+    public boolean isOn() {
         return on;
     }
 
-    void set(boolean debug) {
+    public void set(boolean debug) {
         on = debug;
         if (debug && warnings == null) {
             warnings = new SlowStepWarnings(() -> slowStepNanos, line -> System.err.println(line));
@@ -34,7 +38,7 @@ final class DebugMode {
         }
     }
 
-    void setSlowStepThreshold(double seconds) {
+    public void setSlowStepThreshold(double seconds) {
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {
             throw new IllegalArgumentException("the slow-step threshold must be a finite number of seconds >= 0, got "
                     + seconds);
@@ -42,7 +46,7 @@ final class DebugMode {
         slowStepNanos = Math.round(seconds * 1e9);
     }
 
-    double slowStepThreshold() {
+    public double slowStepThreshold() {
         return slowStepNanos / 1e9;
     }
 }

@@ -1,8 +1,10 @@
-package miniasyncio;
+package miniasyncio.trace;
 
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import miniasyncio.Step;
+import miniasyncio.Task;
 
 /**
  * Debug mode's warning about steps that hold the loop, after asyncio's

@@ -1,6 +1,8 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.util.Map;
+import miniasyncio.Scheduler;
+import miniasyncio.Step;
 
 /**
  * How {@link Scheduler#run} ends. The lecture's {@code run()} goes on until every task has
@@ -10,20 +12,22 @@ import java.util.Map;
  * <p>Joined to the loop at two points: the condition of its {@code while}, and after the loop,
  * whether the tasks left are closed ({@link #withMain}).
  */
-final class Ending {
+public final class Ending {
 
     private boolean withMain;
 
-    void setWithMain(boolean withMain) {
+    /* Public, as the methods below: LoopSettings sets it, the Scheduler (package miniasyncio) asks it. */
+
+    public void setWithMain(boolean withMain) {
         this.withMain = withMain;
     }
 
-    boolean withMain() {
+    public boolean withMain() {
         return withMain;
     }
 
     /** True when the run ends with main and main (task {@code mainTid}) has finished. */
-    boolean reached(Map<Integer, Step.Outcome> results, int mainTid) {
+    public boolean reached(Map<Integer, Step.Outcome> results, int mainTid) {
         return withMain && results.containsKey(mainTid);
     }
 }

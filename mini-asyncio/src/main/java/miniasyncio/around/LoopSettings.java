@@ -1,6 +1,10 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.util.function.Consumer;
+import miniasyncio.Scheduler;
+import miniasyncio.trace.DebugMode;
+import miniasyncio.trace.Instrument;
+import miniasyncio.trace.Instruments;
 
 /**
  * A scheduler's settings, reached as {@code scheduler.settings()}. None of them is in the
@@ -11,14 +15,21 @@ import java.util.function.Consumer;
  */
 public final class LoopSettings {
 
-    private final Scheduler scheduler;
-    final DebugMode debug = new DebugMode(this);
-    final Ending ending = new Ending();
-    final VirtualTimeStall stall;
+    private final Consumer<Instrument> install; // hands the scheduler the one instrument it holds
+    private Instrument instrument; // null when none
+    private final DebugMode debug = new DebugMode(this);
+    private final Ending ending;
+    private final VirtualTimeStall stall;
     final StuckAction stuck = new StuckAction();
 
-    LoopSettings(Scheduler scheduler, VirtualTimeStall stall) {
-        this.scheduler = scheduler;
+    /**
+     * Public only because the Scheduler, in package miniasyncio, makes it: {@code install} sets its instrument
+     * field (one null check per hook on the loop's hot path), and {@code ending} and {@code stall} are the ones
+     * its loop asks.
+     */
+    public LoopSettings(Consumer<Instrument> install, Ending ending, VirtualTimeStall stall) {
+        this.install = install;
+        this.ending = ending;
         this.stall = stall;
     }
 
@@ -53,10 +64,12 @@ public final class LoopSettings {
 
     /** Hooks that see every spawn, step, exit and idle wait (tracing, statistics, the grader's step meter). */
     public void addInstrument(Instrument added) {
-        scheduler.instrument = Instruments.plus(scheduler.instrument, added);
+        instrument = Instruments.plus(instrument, added);
+        install.accept(instrument);
     }
 
     public void removeInstrument(Instrument removed) {
-        scheduler.instrument = Instruments.minus(scheduler.instrument, removed);
+        instrument = Instruments.minus(instrument, removed);
+        install.accept(instrument);
     }
 }

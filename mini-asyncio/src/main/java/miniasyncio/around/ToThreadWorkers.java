@@ -1,4 +1,4 @@
-package miniasyncio;
+package miniasyncio.around;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,6 +10,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.LockSupport;
+import miniasyncio.Clock;
+import miniasyncio.ContextVar;
+import miniasyncio.MiniAsyncio;
+import miniasyncio.Scheduler;
+import miniasyncio.Task;
+import miniasyncio.TimerHeap;
+import miniasyncio.VirtualClock;
 
 /**
  * The worker threads behind {@link MiniAsyncio#toThread}: asyncio's {@code to_thread} and its
@@ -29,7 +36,20 @@ import java.util.concurrent.locks.LockSupport;
  * is <em>not</em> stopped (Java cannot stop a thread safely, nor can asyncio): the call runs on,
  * and what it hands back is dropped, also when the same task has meanwhile started another call.
  */
-final class ToThreadWorkers {
+public final class ToThreadWorkers {
+
+    /**
+     * What the workers need of the loop: the scheduler's helpers that only its subclasses may call
+     * ({@code schedule}, {@code scheduleThrow}, {@code idleWaited}, {@code workerHandedBack}). The scheduler
+     * passes an object of its own that calls them, so that they stay protected across the two packages.
+     */
+    public interface Loop {
+        void schedule(Task task, Object value);
+        void scheduleThrow(Task task, Throwable exception);
+        void idleWaited(long from, long to);
+        /** On a worker thread: a result was handed back (a loop idling in a selector wakes itself). */
+        void handedBack();
+    }
 
     /** One call on a worker: the task waiting for it, and how it ended (written by the worker). */
     private static final class Call {
@@ -42,7 +62,7 @@ final class ToThreadWorkers {
         }
     }
 
-    private final Scheduler scheduler;
+    private final Loop scheduler;
     /** Tasks waiting for a worker, with the call each waits for (loop thread only). */
     private final Map<Task, Call> away = new LinkedHashMap<>();
     /** What workers hand back (any thread): the queue is the happens-before edge to the loop. */
@@ -50,22 +70,28 @@ final class ToThreadWorkers {
     private ExecutorService threads; // made on the first toThread
     private Thread loop;
 
-    ToThreadWorkers(Scheduler scheduler) {
+    /*
+     * Public, as every method the loop calls below: the Scheduler, in package miniasyncio, makes and calls it.
+     */
+    public ToThreadWorkers(Loop scheduler) {
         this.scheduler = scheduler;
     }
 
     /** Is a task waiting for a worker? Then the loop has work that no timer brings. */
-    boolean busy() {
+    public boolean busy() {
         return !away.isEmpty();
     }
 
     /** The tasks waiting for a worker, in the order they started waiting. */
-    List<Task> tasks() {
+    public List<Task> tasks() {
         return new ArrayList<>(away.keySet());
     }
 
-    /** Starts {@code call} on a worker thread; {@code task} stays parked until the worker hands back. */
-    void start(Task task, Callable<?> call) {
+    /**
+     * Starts {@code call} on a worker thread; {@code task} stays parked until the worker hands back. The scheduler
+     * passes the call bound to the task's {@code ContextVar} values, so that the call sees them.
+     */
+    public void start(Task task, Callable<?> call) {
         if (threads == null) {
             loop = Thread.currentThread();
             threads = Executors.newCachedThreadPool(runnable -> {
@@ -76,16 +102,15 @@ final class ToThreadWorkers {
         }
         Call running = new Call(task);
         away.put(task, running);
-        var context = task.context;
         threads.execute(() -> {
             try {
-                running.value = ContextVar.runWith(context, call); // the call sees the task's ContextVars
+                running.value = call.call();
             } catch (Throwable failure) {
                 running.error = failure;
             }
             inbox.add(running);
             LockSupport.unpark(loop);      // wakes the loop if it waits here
-            scheduler.workerHandedBack();  // and where a subclass's loop waits (a selector)
+            scheduler.handedBack();        // and where a subclass's loop waits (a selector)
         });
     }
 
@@ -93,7 +118,7 @@ final class ToThreadWorkers {
      * Makes ready, with its result or its exception, each task whose call has come back. A call
      * whose task was taken out meanwhile (cancelled, closed) is dropped.
      */
-    void handBack() {
+    public void handBack() {
         if (away.isEmpty()) {
             return; // the hot path: no worker, nothing to look at
         }
@@ -111,19 +136,20 @@ final class ToThreadWorkers {
 
     /**
      * Nothing is ready and a task waits for a worker: park the loop's thread until a worker hands
-     * back (it unparks this thread) or, on the real clock, until the next timer ({@code nextTimer},
-     * null if none). On the virtual clock time stands still while a worker runs, as it does while
+     * back (it unparks this thread) or, on the real clock, until the first timer of {@code sleeping}
+     * (if any). On the virtual clock time stands still while a worker runs, as it does while
      * a step runs: a blocking call takes no virtual time, and the order of a run stays the same.
      */
-    void waitForOne(Task nextTimer, Clock clock) {
+    public void waitForOne(TimerHeap sleeping, Clock clock) {
         long from = clock.nanoTime();
-        boolean untilWorker = nextTimer == null || clock instanceof VirtualClock;
-        scheduler.idleWaited(from, untilWorker ? from : Math.max(from, nextTimer.wakeAt));
+        boolean untilWorker = sleeping.isEmpty() || clock instanceof VirtualClock;
+        long nextTimer = untilWorker ? from : sleeping.firstWakeAt();
+        scheduler.idleWaited(from, Math.max(from, nextTimer));
         while (inbox.isEmpty()) {
             if (untilWorker) {
                 LockSupport.park(this);
             } else {
-                long left = nextTimer.wakeAt - clock.nanoTime();
+                long left = nextTimer - clock.nanoTime();
                 if (left <= 0) {
                     return;
                 }
@@ -137,17 +163,17 @@ final class ToThreadWorkers {
     }
 
     /** Takes {@code task} out of its wait: its worker runs on, and what it hands back is dropped. */
-    boolean forget(Task task) {
+    public boolean forget(Task task) {
         return away.remove(task) != null;
     }
 
     /** Every task has been closed: none waits any more. */
-    void forgetAll() {
+    public void forgetAll() {
         away.clear();
     }
 
     /** The run has ended: idle threads end, and a call still running ends on its own. */
-    void shutdown() {
+    public void shutdown() {
         if (threads != null) {
             threads.shutdown();
         }

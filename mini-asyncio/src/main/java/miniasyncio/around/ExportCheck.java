@@ -1,4 +1,6 @@
-package miniasyncio;
+package miniasyncio.around;
+
+import miniasyncio.Coroutine;
 
 /**
  * Checks, before any continuation is touched, that the JVM lets us use them.
