@@ -56,7 +56,7 @@ class HostileExpectationsTest {
                         problems.add(dir.getFileName() + ": score.max=" + bound + " is below score.min");
                     }
                 } catch (NumberFormatException e) {
-                    problems.add(dir.getFileName() + ": " + key + "=" + bound + " is neither a number nor full");
+                    problems.add(dir.getFileName() + ": " + key + "=" + bound + " is neither a number, full nor full-N");
                 }
             }
         }

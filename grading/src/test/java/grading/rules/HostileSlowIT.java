@@ -142,7 +142,7 @@ class HostileSlowIT {
             String unscreened = g.name() + " with the screen off (grader output:\n" + tail(g.unscreened().output()) + ")";
             assertThat(g.unscreened().exitCode()).as("exit code of the grader for " + unscreened).isZero();
             assertThat(GraderRun.score(g.unscreenedResults())).as("score of " + unscreened)
-                    .isLessThanOrEqualTo(Double.parseDouble(g.expected().getProperty("unscreened.score.max")));
+                    .isLessThanOrEqualTo(Submissions.score(g.expected().getProperty("unscreened.score.max")));
             assertThat(GraderRun.maxScore(g.unscreenedResults())).as("maximum of " + unscreened)
                     .isEqualTo(GraderRun.maxScore(g.results()));
             assertNoHiddenTestText(unscreened, strings(grading.Json.parse(g.unscreenedResults())) + g.unscreenedResults()

@@ -46,14 +46,25 @@ public final class Submissions {
     }
 
     /**
-     * A score bound of a hostile submission's expected.properties: a number, or {@code full}, the
-     * maximum (the hidden tests' points added up), so that a new hidden test changes no bound of a
-     * submission that keeps full marks.
+     * A score bound of a hostile submission's expected.properties: a number, {@code full}, the
+     * maximum (the hidden tests' points added up), or {@code full-N}, the maximum less the N points
+     * the submission must lose. A new hidden test then changes no bound: whether the submission
+     * passes it or not, what it must lose stays lost.
      */
     static double score(String bound) {
-        return "full".equals(bound.strip())
-                ? grading.hidden.GradedTests.all().stream().mapToDouble(grading.hidden.GradedTests.Spec::points).sum()
-                : Double.parseDouble(bound);
+        String text = bound.strip();
+        if (!text.startsWith("full")) {
+            return Double.parseDouble(text);
+        }
+        double full = grading.hidden.GradedTests.all().stream().mapToDouble(grading.hidden.GradedTests.Spec::points).sum();
+        String lost = text.substring("full".length()).strip();
+        if (lost.isEmpty()) {
+            return full;
+        }
+        if (!lost.startsWith("-")) {
+            throw new NumberFormatException("not full-N: " + text);
+        }
+        return full - Double.parseDouble(lost.substring(1).strip());
     }
 
     /** Copies what is under {@code from} into {@code to}, replacing what is there. */

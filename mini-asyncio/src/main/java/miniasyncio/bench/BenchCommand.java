@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import miniasyncio.cli.Cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -76,15 +75,15 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Set<String> selected = selected();
         if (selected == null) {
-            return Cli.USAGE;
+            return CommandLine.ExitCode.USAGE;
         }
         Sizes sizes = smoke ? Sizes.SMOKE : quick ? Sizes.QUICK : Sizes.FULL;
         int[] timerTasks = sleepers == null ? sizes.timerTasks() : timerTasks(selected);
         if (timerTasks == null) {
-            return Cli.USAGE; // a usage error first, even when --json is wrong too: it is the one to fix first
+            return CommandLine.ExitCode.USAGE; // a usage error first, even when --json is wrong too: it is the one to fix first
         }
         if (json != null && !writable(json)) {
-            return Cli.FAILED;
+            return CommandLine.ExitCode.SOFTWARE;
         }
         PrintStream out = System.out;
         Report report = new Report(out);
@@ -125,7 +124,7 @@ public final class BenchCommand implements Callable<Integer> {
                 report.writeJson(json);
             } catch (IOException e) {
                 System.err.println("bench: cannot write --json " + json + ": " + e);
-                return Cli.FAILED;
+                return CommandLine.ExitCode.SOFTWARE;
             }
             out.println("figures written to " + json);
         }

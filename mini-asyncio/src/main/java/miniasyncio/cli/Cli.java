@@ -20,8 +20,9 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class})
 public final class Cli implements Runnable {
 
-    public static final int FAILED = 1;
-    public static final int USAGE = 2;
+    /** picocli's own codes, so that a subcommand of another package (bench) needs no import of this one. */
+    public static final int FAILED = CommandLine.ExitCode.SOFTWARE;
+    public static final int USAGE = CommandLine.ExitCode.USAGE;
     public static final int NOT_IMPLEMENTED = 3;
 
     @CommandLine.Spec
