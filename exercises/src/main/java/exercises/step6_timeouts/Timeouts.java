@@ -30,14 +30,18 @@ public final class Timeouts {
      * thrown. The deadline is fixed on entering. If the caller itself is cancelled while it waits,
      * the cancellation goes to the task (step 5), and the caller waits until the task has unwound,
      * then gets how it ended: normally its {@link CancelledException}, or the value of a task that
-     * caught it and returned (asyncio 3.12+).
+     * caught it and returned (asyncio 3.12+). A negative {@code seconds} is as 0; an infinite one
+     * (asyncio's {@code None}) sets no deadline.
      *
-     * @throws IllegalArgumentException for a negative, NaN or infinite {@code seconds}
+     * @throws IllegalArgumentException for a NaN {@code seconds}
      */
     public static <T> T waitFor(TaskFuture<T> task, double seconds) {
         requireDuration("waitFor", seconds);
+        if (seconds == Double.POSITIVE_INFINITY) {
+            return await(task); // asyncio's timeout=None: no deadline, no timer
+        }
         // BEGIN SOLUTION
-        if (seconds == 0) {
+        if (seconds <= 0) {
             // asyncio: no time at all; a task not done yet is cancelled (one not started never
             // starts), its cancellation is waited for, and then it is a timeout.
             if (task.isDone()) {
@@ -84,9 +88,12 @@ public final class Timeouts {
     }
 
     // BEGIN SOLUTION MEMBERS
-    /** The clock's time {@code seconds} from now, in nanoseconds (the end of time for a huge one). */
+    /** The clock's time {@code seconds} from now, in nanoseconds (the end of time for a huge one, now for one below 0). */
     private static long deadline(CancellableScheduler loop, double seconds) {
         long now = loop.clock().nanoTime();
+        if (seconds <= 0) {
+            return now;
+        }
         return seconds * 1e9 >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + Math.round(seconds * 1e9);
     }
 
@@ -100,9 +107,17 @@ public final class Timeouts {
     }
     // END SOLUTION
 
-    /** {@code asyncio.wait_for(coro, timeout=seconds)}: runs {@code body} as a new task, as above. */
+    /**
+     * {@code asyncio.wait_for(coro, timeout=seconds)}, as CPython 3.12+ runs it: {@code body} runs in
+     * the <em>current</em> task, inside {@code timeout(seconds, body)}; with no time at all (0 or
+     * less) it is made a task, as {@code wait_for} makes the coroutine one, which is cancelled
+     * before it starts.
+     */
     public static <T> T waitFor(Callable<T> body, double seconds) {
         requireDuration("waitFor", seconds);
+        if (seconds > 0) {
+            return timeout(seconds, body);
+        }
         return waitFor(spawn("waitFor task", body), seconds);
     }
 
@@ -110,12 +125,17 @@ public final class Timeouts {
      * {@code async with asyncio.timeout(seconds):} runs {@code body} in the <em>current</em> task.
      * When the time is up, the current task is cancelled (wherever in {@code body} it waits), and
      * the cancellation that comes out of {@code body} is turned into a {@link TimeoutException}.
-     * A cancellation from elsewhere passes through unchanged.
+     * A cancellation from elsewhere passes through unchanged. A negative {@code seconds} is a
+     * deadline already passed; an infinite one (asyncio's {@code timeout(None)}) sets none.
      *
      * @return what {@code body} returned, if it finished in time
+     * @throws IllegalArgumentException for a NaN {@code seconds}
      */
     public static <T> T timeout(double seconds, Callable<T> body) {
         requireDuration("timeout", seconds);
+        if (seconds == Double.POSITIVE_INFINITY) {
+            return Unchecked.call(body); // asyncio's timeout(None): no deadline, no timer
+        }
         // BEGIN SOLUTION
         CancellableScheduler loop = CancellableScheduler.current("timeout");
         int me = loop.currentTask().tid();
@@ -126,7 +146,8 @@ public final class Timeouts {
         // still fires at it, and one already due fires at its first turn, before the body
         // resumes from any wait (timeout(0) around sleep(0) is a timeout).
         long entered = loop.clock().nanoTime();
-        long deadline = seconds * 1e9 >= Long.MAX_VALUE - entered ? Long.MAX_VALUE : entered + Math.round(seconds * 1e9);
+        long deadline = seconds <= 0 ? entered // already passed: the timer fires at its first turn
+                : seconds * 1e9 >= Long.MAX_VALUE - entered ? Long.MAX_VALUE : entered + Math.round(seconds * 1e9);
         boolean[] expired = {false};
         TaskFuture<Object> timer = spawn("timeout timer", () -> {
             long left = deadline - loop.clock().nanoTime();
@@ -165,9 +186,10 @@ public final class Timeouts {
         });
     }
 
+    /** NaN is no time at all: asyncio has no rule for it (its loop fails on it in {@code select}). */
     private static void requireDuration(String caller, double seconds) {
-        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-            throw new IllegalArgumentException(caller + "() needs a finite number of seconds, at least 0, got " + seconds);
+        if (Double.isNaN(seconds)) {
+            throw new IllegalArgumentException(caller + "() needs a number of seconds, got NaN");
         }
     }
 }
