@@ -2,7 +2,6 @@ package exercises.step6_timeouts;
 
 import static exercises.step3_futures.Futures.await;
 import static exercises.step3_futures.Futures.spawn;
-import static miniasyncio.MiniAsyncio.sleep;
 
 import exercises.Unchecked;
 import exercises.step3_futures.CancelledException;
@@ -10,13 +9,12 @@ import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
-import miniasyncio.Task;
 
 /**
- * Step 6: timeouts are cancellation plus a timer. A small timer task sleeps for the given time
- * and then cancels the work; the code that waits turns that cancellation into a
- * {@link TimeoutException}. If the work finishes first, the timer is cancelled instead (so it
- * does not keep the run alive, nor fire later).
+ * Step 6: timeouts are cancellation plus a timer. A timer task (step 5's given
+ * {@link CancellableScheduler#callAt}) cancels the work at the deadline; the code that waits
+ * turns that cancellation into a {@link TimeoutException}. If the work finishes first, the
+ * timer is cancelled instead (so it does not keep the run alive, nor fire later).
  */
 public final class Timeouts {
 
@@ -57,18 +55,12 @@ public final class Timeouts {
                 throw new TimeoutException("waitFor: " + task.task() + " did not finish within 0 s", e);
             }
         }
-        // The deadline is fixed on entering, as in timeout(): a timer that starts late still fires at it.
+        // The deadline is fixed on entering, as in timeout(), and the timer sleeps from now on.
         CancellableScheduler loop = CancellableScheduler.current("waitFor");
-        long deadline = deadline(loop, seconds);
         boolean[] expired = {false};
-        TaskFuture<Object> timer = spawn("waitFor timer", () -> {
-            long left = deadline - loop.clock().nanoTime();
-            if (left > 0) {
-                sleep(java.time.Duration.ofNanos(left));
-            }
+        TaskFuture<Object> timer = loop.callAt("waitFor timer", deadline(loop, seconds), () -> {
             expired[0] = true;
             task.cancel();
-            return null;
         });
         try {
             return await(task); // after a timeout: returns when the task has finished unwinding
@@ -92,7 +84,7 @@ public final class Timeouts {
     private static long deadline(CancellableScheduler loop, double seconds) {
         long now = loop.clock().nanoTime();
         if (seconds <= 0) {
-            return now;
+            return now; // already passed: the timer fires at its first turn
         }
         return seconds * 1e9 >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + Math.round(seconds * 1e9);
     }
@@ -142,21 +134,14 @@ public final class Timeouts {
         // The requests the task had on entering: an outer scope's, or one from elsewhere. Only
         // when ours is the last one left is the cancellation ours to turn into a timeout.
         int cancellingOnEntry = loop.cancelling(me);
-        // The deadline is fixed now, on entering: a timer that starts late (the loop was busy)
-        // still fires at it, and one already due fires at its first turn, before the body
-        // resumes from any wait (timeout(0) around sleep(0) is a timeout).
-        long entered = loop.clock().nanoTime();
-        long deadline = seconds <= 0 ? entered // already passed: the timer fires at its first turn
-                : seconds * 1e9 >= Long.MAX_VALUE - entered ? Long.MAX_VALUE : entered + Math.round(seconds * 1e9);
+        // The deadline is fixed now, on entering, and the timer sleeps from now on (callAt): one
+        // that runs late (the loop was busy) still fires at the deadline, one already due fires
+        // at its first turn, before the body resumes from any wait (timeout(0) around sleep(0) is
+        // a timeout), and at the same instant as a sleep the body starts later, it fires first.
         boolean[] expired = {false};
-        TaskFuture<Object> timer = spawn("timeout timer", () -> {
-            long left = deadline - loop.clock().nanoTime();
-            if (left > 0) {
-                sleep(java.time.Duration.ofNanos(left));
-            }
+        TaskFuture<Object> timer = loop.callAt("timeout timer", deadline(loop, seconds), () -> {
             expired[0] = true;
             loop.cancel(me);
-            return null;
         });
         boolean handled = false; // uncancel() called for our request
         try {

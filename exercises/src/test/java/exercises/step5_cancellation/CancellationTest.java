@@ -31,6 +31,23 @@ class CancellationTest {
     }
 
     @Test
+    void theGivenCallAtRunsItsActionAtItsTimeBeforeALaterSleeperAndACancelCallsItOff() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            long at = scheduler.clock().nanoTime() + 1_000_000_000L;
+            scheduler.callAt("timer", at, () -> log.add("timer at " + now()));
+            TaskFuture<Object> off = scheduler.callAt("called off", at, () -> log.add("called off: ran"));
+            scheduler.callAt("due", at - 2_000_000_000L, () -> log.add("due at " + now()));
+            off.cancel();
+            sleep(1.0); // ends at the same instant, after the timer that went to sleep first
+            log.add("sleeper at " + now());
+            log.add("called off: " + off.isCancelled());
+            return null;
+        });
+        assertThat(log).containsExactly("due at 0.0", "timer at 1.0", "sleeper at 1.0", "called off: true");
+    }
+
+    @Test
     void aSleepingTaskIsCancelledAtOnceItsFinallyRunsAndItsAwaiterGetsTheCancellation() {
         List<String> log = new ArrayList<>();
         run(() -> {

@@ -206,6 +206,28 @@ class TimeoutsTest {
     }
 
     @Test
+    void aDeadlineAndASleepThatEndAtTheSameInstantTheDeadlineComesFirst() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                Timeouts.timeout(1.0, () -> sleep(1.0));
+                log.add("timeout: the body finished");
+            } catch (TimeoutException e) {
+                log.add("timeout: timed out at " + now());
+            }
+            try {
+                Timeouts.waitFor(spawn("work", () -> work(1.0, log)), 1.0);
+                log.add("waitFor: the task finished");
+            } catch (TimeoutException e) {
+                log.add("waitFor: timed out at " + now());
+            }
+            return null;
+        });
+        assertThat(log).as("asyncio's timer is in its heap from entering on, before the sleep of the body or the task")
+                .containsExactly("timeout: timed out at 1.0", "work finally at 2.0", "waitFor: timed out at 2.0");
+    }
+
+    @Test
     void aNegativeTimeIsADeadlineAlreadyPassed() {
         List<String> log = new ArrayList<>();
         run(() -> {
