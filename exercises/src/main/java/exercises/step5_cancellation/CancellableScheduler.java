@@ -285,13 +285,15 @@ public class CancellableScheduler extends FutureScheduler {
         // BEGIN SOLUTION
         Future<T> outer = new Future<>();
         future.addDoneCallback(done -> {
+            if (done.isCancelled()) {
+                outer.cancel(); // asyncio: a cancelled inner future cancels the outer one (if not done)
+                return;
+            }
             Throwable error = done.exception(); // reading it marks a task's failure as retrieved
             if (outer.isDone()) {
                 return; // the outer one was cancelled (by hand, or with the task awaiting it)
             }
-            if (done.isCancelled()) {
-                outer.cancel(); // asyncio: a cancelled inner future cancels the outer one
-            } else if (error != null) {
+            if (error != null) {
                 outer.setException(error);
             } else {
                 outer.setResult(done.result());

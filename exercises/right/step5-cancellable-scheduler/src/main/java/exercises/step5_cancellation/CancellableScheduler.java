@@ -252,7 +252,9 @@ public class CancellableScheduler extends FutureScheduler {
         Future<T> copy = new Future<>();
         future.addDoneCallback(done -> {
             if (copy.isDone()) {
-                done.exception(); // cancelled with its waiter; the outcome is looked at all the same
+                if (!done.isCancelled()) {
+                    done.exception(); // cancelled with its waiter; the outcome is looked at all the same
+                }
             } else if (done.isCancelled()) {
                 copy.cancel();
             } else if (done.exception() == null) {
