@@ -173,7 +173,8 @@ class StatementsTest {
 
     /**
      * exercises/README.md's track table links every step's statement, and keeps no statement of
-     * its own (a rule is written in one place: the step's file).
+     * its own nor a copy of a step's rows of the asyncio table (a rule is written in one place:
+     * the step's file).
      */
     @ParameterizedTest(name = "step {0}")
     @MethodSource("steps")
@@ -184,6 +185,17 @@ class StatementsTest {
                 .containsPattern("(?m)^\\| " + step + " \\| \\[`step" + step + "_\\w+`\\]\\(" + Pattern.quote(link) + "\\) \\|");
         assertThat(readme).as("exercises/README.md keeps no statement of step %d (it is in %s)", step, link)
                 .doesNotContain("## Step " + step + ".").doesNotContain("**Шаг " + step + ".");
+        String text = read(statementFile(step));
+        int rows = text.indexOf(ASYNCIO_ROWS);
+        if (rows >= 0) {
+            List<String> stepRows = text.substring(rows).lines()
+                    .filter(l -> l.startsWith("| ") && !l.startsWith("| asyncio feature")).toList();
+            for (String row : stepRows) {
+                String feature = row.substring(0, row.indexOf(" | ") + 3);
+                assertThat(readme).as("exercises/README.md's asyncio table keeps no copy of step %d's row %s", step, feature)
+                        .doesNotContain(feature);
+            }
+        }
     }
 
     /** The step numbers of a line "LABEL steps 3, 4 and 5. ..." (up to its first full stop). */

@@ -1,5 +1,12 @@
 package allowlist;
 
+import static allowlist.Names.api;
+import static allowlist.Names.dotted;
+import static allowlist.Names.methodName;
+import static allowlist.Names.pretty;
+import static allowlist.Names.simpleName;
+import static allowlist.Names.sourceFile;
+
 import allowlist.AllowlistEntry.Kind;
 import allowlist.AllowlistParser.Section;
 import allowlist.ClassScanner.Scanned;
@@ -340,49 +347,6 @@ public final class ApiAllowlist {
 
     private static String because(AllowlistEntry e) {
         return e.reason().isEmpty() ? "the homework does not need " + pretty(e.text().replace('#', '.')) : e.reason();
-    }
-
-    // ------------------------------------------------------------------- names for people
-
-    private static String api(String type, String member) {
-        return member.equals("<init>") ? "new " + pretty(type) : pretty(type) + "." + member;
-    }
-
-    static String dotted(String internalName) {
-        return internalName.replace('/', '.');
-    }
-
-    /** java.lang.Thread$Builder as the student writes it: java.lang.Thread.Builder. */
-    static String pretty(String binaryName) {
-        return binaryName.replace('$', '.');
-    }
-
-    static String simpleName(String internalName) {
-        return internalName.substring(internalName.lastIndexOf('/') + 1);
-    }
-
-    static String sourceFile(Scanned type) {
-        if (type.sourceFile() != null) {
-            return type.sourceFile();
-        }
-        String simple = simpleName(type.name());
-        int dollar = simple.indexOf('$');
-        return (dollar < 0 ? simple : simple.substring(0, dollar)) + ".java";
-    }
-
-    /** {@code lambda$gather$0} is a lambda written in gather: "gather, in a lambda". */
-    static String methodName(String method, String className) {
-        if (method.startsWith("lambda$")) {
-            int end = method.indexOf('$', "lambda$".length());
-            String in = end < 0 ? method : method.substring("lambda$".length(), end);
-            in = switch (in) {
-                case "new" -> "<init>";
-                case "static" -> "<clinit>";
-                default -> in;
-            };
-            return in + ", in a lambda";
-        }
-        return method;
     }
 
     // ------------------------------------------------------------------------ the README

@@ -32,6 +32,11 @@ import org.objectweb.asm.signature.SignatureVisitor;
  * {@code $deserializeLambda$} of a serializable lambda. A lambda's body is an ordinary method
  * of the class ({@code lambda$gather$0}), so it is read like any other; a method reference's
  * target ({@code System::exit}) is read from the invokedynamic's arguments.
+ *
+ * <p>One file past 400 lines on purpose: it is one ASM visitor, and its readers of annotations
+ * and of code are inner classes that write into the same collector (its uses, the method and
+ * line they are in, the catch types waiting for their line). Split into files, they would share
+ * that state through accessors, and a reader would follow one class file's walk across them.
  */
 final class ClassScanner {
 

@@ -59,8 +59,8 @@ final class OverrideRule {
             }
             String kitType = declaring.get(0);
             String simpleKitType = kitType.substring(kitType.lastIndexOf('.') + 1).replace('$', '.');
-            String className = ApiAllowlist.simpleName(type.name());
-            String file = ApiAllowlist.sourceFile(type);
+            String className = Names.simpleName(type.name());
+            String file = Names.sourceFile(type);
             List<String> may = overrides.stream().filter(o -> o.matchesType(kitType))
                     .map(AllowlistEntry::memberText).distinct().toList();
             violations.add(Violation.at(className, m.name(), file, m.line(), simpleKitType + "." + m.name(),
@@ -100,7 +100,7 @@ final class OverrideRule {
                 for (Method m : above.methods()) {
                     if (overridable(m, samePackage(origin.name(), s))) {
                         inherited.computeIfAbsent(key(m.name(), m.descriptor()), k -> new ArrayList<>())
-                                .add(ApiAllowlist.dotted(s));
+                                .add(Names.dotted(s));
                     }
                 }
             }

@@ -1,6 +1,7 @@
 package grading.grade;
 
 import grading.hidden.GradedTests;
+import grading.rules.Screening;
 import grading.rules.SubmissionScreen;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -52,11 +53,11 @@ public final class Grading {
     }
 
     public Report grade(Path submission) throws IOException, InterruptedException {
-        SubmissionScreen.Screening screening = SubmissionScreen.screen(submission);
+        Screening screening = SubmissionScreen.screen(submission);
         return grade(submission, screening).withFirst(screening.check()); // "Submission check" comes first
     }
 
-    private Report grade(Path submission, SubmissionScreen.Screening screen) throws IOException, InterruptedException {
+    private Report grade(Path submission, Screening screen) throws IOException, InterruptedException {
         long start = System.nanoTime();
         List<GradedTests.Spec> specs = GradedTests.all();
         List<Path> sources = screen.files(submission);

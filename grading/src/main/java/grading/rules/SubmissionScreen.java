@@ -1,7 +1,5 @@
 package grading.rules;
 
-import grading.grade.TestResult;
-import grading.grade.Text;
 import grading.release.Release;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,19 +45,13 @@ public final class SubmissionScreen {
     /** More solution sources than this is no homework (the honest one has two): the upload is not compiled. */
     public static final int MAX_SOURCES = 100;
 
-    /** At most this many files are named in each list of the screening's texts; the rest are counted. */
-    static final int MAX_LISTED = 40;
-
-    /** A path is cut here in the screening's texts: a submission's names may be of any length. */
-    static final int MAX_PATH_SHOWN = 160;
-
     /** Packages a submission may not put classes in: test engines, assertion libraries, the kit, the grader. */
     public static final List<String> RESERVED_PACKAGES = List.of("org.junit", "org.opentest4j", "org.apiguardian",
             "org.assertj", "net.bytebuddy", "com.tngtech", "picocli", "miniasyncio", "grading", "exercises",
             "java", "javax", "jdk", "sun", "com.sun");
 
     /** Folders that are tool state or build output, never part of a submission's content. */
-    private static final Set<String> SKIPPED_DIRS = Set.of(".git", "target", ".idea", ".vscode", ".settings",
+    static final Set<String> SKIPPED_DIRS = Set.of(".git", "target", ".idea", ".vscode", ".settings",
             "node_modules");
 
     /**
@@ -72,126 +64,6 @@ public final class SubmissionScreen {
             return path + ": " + reason;
         }
     }
-
-    /**
-     * What the grader takes from a submission and what it leaves out.
-     *
-     * @param sources the solution sources, as paths relative to the submission, sorted
-     * @param refused every added or changed file that is not a solution source, with the reason
-     * @param compared whether files were compared with the student release (unchanged ones left out)
-     * @param root the folder the sources were taken from, relative to the submission ("" for its top)
-     * @param supplied the given files ({@link #GIVEN}) the submission did not have, supplied from
-     *                 the grader's copy of the release
-     */
-    public record Screening(List<String> sources, List<Refusal> refused, boolean compared, String root,
-                            List<String> supplied) {
-
-        public Screening(List<String> sources, List<Refusal> refused, boolean compared) {
-            this(sources, refused, compared, SOURCES, List.of());
-        }
-
-        /**
-         * The refusals as lines for the results' output. Without a release to compare with, the
-         * files every student repository has are summed up in one line; the others are listed.
-         */
-        public String report() {
-            StringBuilder out = new StringBuilder("Files taken from the submission: ").append(sources.size())
-                    .append(" solution source(s) under ").append(root.isEmpty() ? "the top of the upload" : root)
-                    .append('.');
-            if (!supplied.isEmpty()) {
-                out.append("\nSupplied from the assignment (given files the upload did not have): ")
-                        .append(String.join(", ", supplied)).append('.');
-            }
-            List<Refusal> listed = refused.stream().filter(r -> compared || !r.usual()).toList();
-            List<Refusal> usual = refused.stream().filter(r -> !compared && r.usual()).toList();
-            if (!listed.isEmpty()) {
-                out.append("\nRefused (the grader uses its own build, tests and runtime):");
-                for (Refusal refusal : listed.subList(0, Math.min(listed.size(), MAX_LISTED))) {
-                    out.append("\n  ").append(shown(refusal.path())).append(": ").append(refusal.reason());
-                }
-                more(out, listed.size());
-            }
-            if (!usual.isEmpty()) {
-                out.append("\nNot used: ").append(usual.size()).append(root.endsWith(SOURCES)
-                        ? " other file(s) of the repository (poms, tests, the runtime): the grader uses its own copies, e.g. "
-                        : " other file(s), not homework sources, e.g. ")
-                        .append(String.join(", ", usual.stream().limit(3).map(r -> shown(r.path())).toList()));
-            }
-            return Text.clean(out.toString()); // file names are the submission's: no control character reaches a console
-        }
-
-        /**
-         * The first visible test, "Submission check" (0 points): every file taken, supplied and
-         * ignored, each with a one-line reason, and what to upload when nothing was taken.
-         */
-        public TestResult check() {
-            StringBuilder text = new StringBuilder();
-            String where = root.isEmpty() ? "at the top of the upload" : "in " + root;
-            text.append("Taken (").append(sources.size()).append("):");
-            for (String source : sources.subList(0, Math.min(sources.size(), MAX_LISTED))) {
-                text.append("\n  ").append(shown(source)).append(": a source of package homework ").append(where);
-            }
-            more(text, sources.size());
-            text.append("\nSupplied (").append(supplied.size()).append("):");
-            for (String given : supplied) {
-                text.append("\n  ").append(given).append(": given with the assignment and not in the upload,"
-                        + " so the assignment's copy is used");
-            }
-            text.append("\nIgnored (").append(refused.size()).append("):");
-            for (Refusal refusal : refused.subList(0, Math.min(refused.size(), MAX_LISTED))) {
-                text.append("\n  ").append(shown(refusal.path())).append(": ").append(refusal.reason());
-            }
-            more(text, refused.size());
-            String tooLarge = tooLarge();
-            if (tooLarge != null) {
-                return TestResult.failed(CHECK_NUMBER, CHECK_NAME, 0, "visible", tooLarge + "\n" + text, "", 0);
-            }
-            if (sources.isEmpty()) {
-                return TestResult.failed(CHECK_NUMBER, CHECK_NAME, 0, "visible",
-                        "no homework sources found. " + WHAT_TO_UPLOAD + "\n" + text, "", 0);
-            }
-            return new TestResult(CHECK_NUMBER, CHECK_NAME, 0, 0, true, text.toString(), "", "visible", 0);
-        }
-
-        /**
-         * Why the sources taken are too many to compile, or null: no homework has a hundred files,
-         * and a javac command line of thousands of long names would not even start.
-         */
-        public String tooLarge() {
-            if (sources.size() > MAX_SOURCES) {
-                return "not compiled: the upload has " + sources.size() + " homework sources, and the grader takes at most "
-                        + MAX_SOURCES + ". " + WHAT_TO_UPLOAD;
-            }
-            return null;
-        }
-
-        /** The files to compile: the sources taken, then the supplied given files. */
-        public List<Path> files(Path submission) {
-            List<Path> files = new ArrayList<>();
-            for (String source : sources) {
-                files.add(submission.resolve(source));
-            }
-            for (String given : supplied) {
-                files.add(givenCopy().resolve(given));
-            }
-            return files;
-        }
-    }
-
-    /** A path of the upload as the screening's texts show it: cut at {@link #MAX_PATH_SHOWN} characters. */
-    static String shown(String path) {
-        return Text.cap(path, MAX_PATH_SHOWN);
-    }
-
-    /** "... and 1160 more" after a list cut at {@link #MAX_LISTED}. */
-    private static void more(StringBuilder text, int size) {
-        if (size > MAX_LISTED) {
-            text.append("\n  ... and ").append(size - MAX_LISTED).append(" more");
-        }
-    }
-
-    public static final String CHECK_NAME = "Submission check";
-    static final String CHECK_NUMBER = "0.0";
 
     /** What students are told to upload, on every platform. */
     public static final String WHAT_TO_UPLOAD = "Upload your repository (or a zip of it), or just the files you"
@@ -254,7 +126,7 @@ public final class SubmissionScreen {
     /**
      * Screens {@code submission}: a student repository, a folder holding one (a zip with its top
      * folder, unzipped), or loose files of package {@code homework} anywhere in it
-     * ({@link #screenLoose}).
+     * ({@link LooseScreen}).
      *
      * @param release the student release it started from, or null; files identical to the
      *                release's copy are not reported
@@ -265,7 +137,7 @@ public final class SubmissionScreen {
             throw new IllegalArgumentException("submission is not a directory: " + submission);
         }
         Path base = repository(submission, 0);
-        Screening screening = base == null ? screenLoose(submission) : screenRepository(submission, base, release);
+        Screening screening = base == null ? LooseScreen.screen(submission) : screenRepository(submission, base, release);
         return supply(screening);
     }
 
@@ -358,115 +230,6 @@ public final class SubmissionScreen {
         return new Screening(List.copyOf(sources), List.copyOf(refused), release != null, root, List.of());
     }
 
-    /**
-     * Loose files, not a repository: the non-test {@code .java} files declaring package
-     * {@code homework} (or a sub-package, in its folder) are taken from one folder, the one with
-     * the most of them (the nearest the top on a tie); every other file is ignored with its reason.
-     */
-    static Screening screenLoose(Path submission) {
-        record Candidate(String path, Path root) {
-        }
-        List<Candidate> candidates = new ArrayList<>();
-        List<Refusal> refused = new ArrayList<>();
-        try {
-            Files.walkFileTree(submission, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    return !dir.equals(submission) && SKIPPED_DIRS.contains(dir.getFileName().toString())
-                            ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    String path = relative(submission, file);
-                    if (attrs.isSymbolicLink() || Files.isSymbolicLink(file)) {
-                        refused.add(listed(path, "a symbolic link: it could point at the grader's files;"
-                                + " submit the file itself"));
-                    } else if (attrs.isRegularFile()) {
-                        Refusal refusal = judgeLoose(file, path);
-                        if (refusal == null) {
-                            candidates.add(new Candidate(path, packageRoot(file, declaredPackage(file))));
-                        } else {
-                            refused.add(refusal);
-                        }
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    refused.add(listed(relative(submission, file), "cannot be read: " + e.getMessage()));
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read submission " + submission, e);
-        }
-        Map<Path, Long> perRoot = new HashMap<>();
-        candidates.forEach(c -> perRoot.merge(c.root(), 1L, Long::sum));
-        Path chosen = perRoot.keySet().stream()
-                .min(Comparator.<Path>comparingLong(r -> -perRoot.get(r)).thenComparingInt(Path::getNameCount)
-                        .thenComparing(Path::toString))
-                .orElse(submission);
-        String root = chosen.equals(submission) ? "" : relative(submission, chosen) + "/";
-        List<String> sources = new ArrayList<>();
-        for (Candidate c : candidates) {
-            if (c.root().equals(chosen)) {
-                sources.add(c.path());
-            } else {
-                refused.add(listed(c.path(), "another copy of package homework: the one taken is "
-                        + (root.isEmpty() ? "at the top of the upload" : "in " + root)));
-            }
-        }
-        sources.sort(Comparator.naturalOrder());
-        refused.sort(Comparator.comparing(Refusal::path));
-        return new Screening(List.copyOf(sources), List.copyOf(refused), false, root, List.of());
-    }
-
-    /** The folder a loose source's package starts in: its own, less the sub-package folders. */
-    private static Path packageRoot(Path file, String declared) {
-        Path dir = file.getParent();
-        String[] sub = declared.split("\\.");
-        for (int i = sub.length - 1; i >= 1 && dir != null && dir.getFileName() != null
-                && dir.getFileName().toString().equals(sub[i]); i--) {
-            dir = dir.getParent();
-        }
-        return dir;
-    }
-
-    /** Null when a loose file is a homework source, else why it is ignored. */
-    static Refusal judgeLoose(Path file, String path) throws IOException {
-        String name = file.getFileName().toString();
-        if (path.contains("META-INF/services/")) {
-            return listed(path, "a META-INF/services entry: it would register code inside the test harness;"
-                    + " only homework sources are taken");
-        }
-        if (name.equals("junit-platform.properties")) {
-            return listed(path, "junit-platform.properties: it would reconfigure the test engine");
-        }
-        if (!name.endsWith(".java")) {
-            return usual(path, "not a Java source: only the .java files of package homework are taken");
-        }
-        String declared = declaredPackage(file);
-        String reserved = reservedPrefix(declared);
-        if (reserved != null) {
-            return listed(path, "a class in the reserved package " + declared + " (" + reserved + ".* belongs to the"
-                    + " test harness, the kit or the grader): the grader uses its own");
-        }
-        if (!(declared.equals("homework") || declared.startsWith("homework."))) {
-            return listed(path, declared.isEmpty() ? "declares no package: homework sources start with"
-                    + " 'package homework;'" : "declares package '" + declared + "': only package homework is taken");
-        }
-        if (path.contains("src/test/") || path.startsWith("test/") || path.contains("/test/")
-                || name.endsWith("Test.java") || name.endsWith("Tests.java")) {
-            return listed(path, "a test file: the grader runs its own copy of the visible tests and its hidden tests");
-        }
-        if (Files.size(file) > MAX_SOURCE_BYTES) {
-            return listed(path, "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much");
-        }
-        return null;
-    }
-
     /** The screening with the given files it lacks supplied from the grader's copy. */
     private static Screening supply(Screening screening) {
         if (screening.sources().isEmpty()) {
@@ -534,11 +297,11 @@ public final class SubmissionScreen {
     /** Where Java sources of the homework module live: only classes under it are compiled. */
     private static final String SOURCE_ROOT = "homework/src/main/java/";
 
-    private static Refusal usual(String path, String reason) {
+    static Refusal usual(String path, String reason) {
         return new Refusal(path, reason, true);
     }
 
-    private static Refusal listed(String path, String reason) {
+    static Refusal listed(String path, String reason) {
         return new Refusal(path, reason, false);
     }
 
@@ -571,7 +334,7 @@ public final class SubmissionScreen {
         }).orElse(null);
     }
 
-    private static void deleteTree(Path dir) {
+    static void deleteTree(Path dir) {
         try (var walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
@@ -617,7 +380,7 @@ public final class SubmissionScreen {
                 && Arrays.equals(Files.readAllBytes(original), Files.readAllBytes(file));
     }
 
-    private static String relative(Path root, Path file) {
+    static String relative(Path root, Path file) {
         return root.relativize(file).toString().replace('\\', '/');
     }
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * submission gets): the reference scores full marks, the release scores zero, a submission that
  * does not compile scores zero, and every other correct solution under grading/right scores full
  * marks. The other half, every wrong solution failing the tests that should catch it, is proved
- * in the class of 30 ({@code grading.rules.ClassSlowIT}), which grades each of them.
+ * in the class of 30 ({@code grading.rules.PlantedMistakesProofSlowIT}), which grades each of them.
  */
 class GradingProofIT {
 

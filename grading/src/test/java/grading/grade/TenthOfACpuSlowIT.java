@@ -4,19 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import grading.Repo;
 import grading.hidden.GradedTests;
+import grading.rules.SlowSuites;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * No verdict depends on the wall clock (the grading design's point 10): the JVMs that run the
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its JVM's start and the measuring test 4.2 timed out so); a submission that loops in one test
  * loses that test, and the message says it used its CPU time.
  */
+@ResourceLock(SlowSuites.IN_THIS_JVM)
 class TenthOfACpuSlowIT {
 
     private static final Path KIT = Path.of(System.getProperty("grading.kit", "target/grader.jar"));
@@ -73,21 +74,8 @@ class TenthOfACpuSlowIT {
 
     /** The reference homework, whose awaitTask loops without end for the one tid the "unknown tid" test awaits. */
     private Path loopingSubmission() throws IOException {
-        Path sources = work.resolve("looping").resolve(Grading.SOURCES);
-        try (Stream<Path> walk = Files.walk(Repo.root().resolve(Grading.SOURCES))) {
-            for (Path p : walk.filter(Files::isRegularFile).toList()) {
-                Path target = sources.resolve(Repo.root().resolve(Grading.SOURCES).relativize(p).toString());
-                Files.createDirectories(target.getParent());
-                Files.copy(p, target);
-            }
-        }
-        Path homework = sources.resolve("Homework.java");
-        String anchor = "public static <T> T awaitTask(int tid) {";
-        String text = Files.readString(homework);
-        assertThat(text).contains(anchor);
-        Files.writeString(homework, text.replace(anchor,
-                anchor + "\n        if (tid == 123_456_789) { while (true) { Math.sqrt(tid); } }"));
-        return work.resolve("looping");
+        return PlantedInAwaitTask.submission(work.resolve("looping"),
+                "if (tid == 123_456_789) { while (true) { Math.sqrt(tid); } }");
     }
 
     /**

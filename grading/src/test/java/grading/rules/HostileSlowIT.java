@@ -28,9 +28,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * show. For every one of them: the grader exits 0 (grading worked), does not hang, and writes a
  * small results.json.
  *
- * <p>It takes a few minutes. It runs after {@code package}, in the {@code hostile} profile, which
- * is on unless {@code -Dquick} is given ({@code mvn -B verify}, as .ci/run does), two
- * submissions at a time. An {@code args} line in expected.properties adds grader
+ * <p>It takes a few minutes. It runs after {@code package}, in the {@code proofs} profile
+ * ({@code mvn -B verify -Dproofs}, or {@code -Dproofs=only} as .ci/run does after its verify),
+ * two submissions at a time. An {@code args} line in expected.properties adds grader
  * options (the endless loop uses a shorter per-test limit, so that the suite stays short).
  */
 @ResourceLock(SlowSuites.ORPHANS)
@@ -99,9 +99,9 @@ class HostileSlowIT {
         String json = Files.exists(results) ? Files.readString(results, StandardCharsets.UTF_8) : "";
         GraderRun unscreened = null;
         String unscreenedJson = "";
-        // ClassSlowIT grades its hostile students with the screen off, next to classmates: that proves
-        // more than a second run here would, so it is done once, there.
-        if (expected.containsKey("unscreened.score.max") && !ClassSlowIT.HOSTILE.contains(name)) {
+        // PlantedMistakesProofSlowIT grades its hostile students with the screen off, next to
+        // classmates: that proves more than a second run here would, so it is done once, there.
+        if (expected.containsKey("unscreened.score.max") && !PlantedMistakesProofSlowIT.HOSTILE.contains(name)) {
             // The same attack with the allowlist screen off: what the sandbox and the channel stop alone.
             Path second = work.resolve(name + "/results-unscreened.json");
             args.set(args.indexOf(results.toString()), second.toString());

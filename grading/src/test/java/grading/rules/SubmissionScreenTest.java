@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import grading.grade.TestResult;
 import grading.rules.SubmissionScreen.Refusal;
-import grading.rules.SubmissionScreen.Screening;
+import grading.rules.Screening;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,20 +8,22 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Headless Chromium for the HTML timeline's test. It is looked up as $CHROMIUM, then chromium,
+ * Headless Chromium for the pages' browser tests. It is looked up as $CHROMIUM, then chromium,
  * chromium-browser, google-chrome on the PATH. In CI (CI=true) a missing browser fails the test,
  * since the picture must be checked there; on a developer machine the test is skipped and says why.
+ *
+ * <p>One browser serves every test of the JVM ({@link DevTools}): a start costs one to three seconds
+ * of CPU, and the tests open about forty pages. Each page opens in a browser context of its own (no
+ * storage, cache or cookies shared with another test), as a fresh profile per start gave before.
  */
 final class Chromium {
 
@@ -61,17 +63,17 @@ final class Chromium {
     }
 
     /** The DOM after the page's scripts ran. */
-    String dumpDom(Path html, Path profile) throws IOException, InterruptedException {
-        return run(profile, "--dump-dom", html.toUri().toString());
+    String dumpDom(Path html) throws IOException, InterruptedException {
+        return DevTools.of(executable).open(html.toUri().toString(), 800, 600, false, null);
     }
 
-    void screenshot(Path html, Path png, Path profile) throws IOException, InterruptedException {
-        run(profile, "--screenshot=" + png, "--window-size=1200,500", html.toUri().toString());
+    void screenshot(Path html, Path png) throws IOException, InterruptedException {
+        DevTools.of(executable).open(html.toUri().toString(), 1200, 500, false, png);
     }
 
     /** The DOM after the page's scripts ran, opened at {@code fragment} ("step=7"): a teacher's link. */
-    String dumpDom(Path html, String fragment, Path profile) throws IOException, InterruptedException {
-        return run(profile, "--dump-dom", html.toUri() + "#" + fragment);
+    String dumpDom(Path html, String fragment) throws IOException, InterruptedException {
+        return DevTools.of(executable).open(html.toUri() + "#" + fragment, 800, 600, false, null);
     }
 
     /**
@@ -79,7 +81,7 @@ final class Chromium {
      * costs about a second): a page beside it holds one frame per fragment and, once they have all
      * loaded, writes each frame's DOM into itself, base64-encoded.
      */
-    Map<String, String> dumpDoms(Path html, List<String> fragments, Path profile) throws IOException, InterruptedException {
+    Map<String, String> dumpDoms(Path html, List<String> fragments) throws IOException, InterruptedException {
         StringBuilder frames = new StringBuilder();
         for (int i = 0; i < fragments.size(); i++) {
             frames.append("<iframe width=\"1200\" height=\"900\" src=\"").append(html.getFileName()).append('#')
@@ -102,7 +104,7 @@ final class Chromium {
                 };
                 </script></body></html>
                 """.formatted(frames));
-        String dom = dumpDomWithFileAccess(harness, profile);
+        String dom = dumpDomWithFileAccess(harness);
         Matcher doms = Pattern.compile("<pre id=\"doms\">([A-Za-z0-9+/= ]*)</pre>").matcher(dom);
         if (!doms.find()) {
             fail("the frames page wrote no DOMs: " + dom);
@@ -123,7 +125,7 @@ final class Chromium {
      * of the output pane marked as this step's is inside the pane's visible part, and whether the
      * timeline is drawn at full size. One browser start for all.
      */
-    Map<String, com.google.gson.JsonObject> layout(Path html, List<String> fragments, int width, int height, Path profile)
+    Map<String, com.google.gson.JsonObject> layout(Path html, List<String> fragments, int width, int height)
             throws IOException, InterruptedException {
         StringBuilder frames = new StringBuilder();
         for (String fragment : fragments) {
@@ -165,7 +167,7 @@ final class Chromium {
                 };
                 </script></body></html>
                 """.formatted(frames));
-        String dom = dumpDomWithFileAccess(harness, profile);
+        String dom = dumpDomWithFileAccess(harness);
         Matcher m = Pattern.compile("<pre id=\"layout\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
         if (!m.find()) {
             fail("the layout page measured nothing: " + dom);
@@ -180,27 +182,12 @@ final class Chromium {
     }
 
     /** The DOM of {@code html}, which may script pages beside it in frames (file access between files allowed). */
-    String dumpDomWithFileAccess(Path html, Path profile) throws IOException, InterruptedException {
-        return run(profile, "--allow-file-access-from-files", "--dump-dom", html.toUri().toString());
+    String dumpDomWithFileAccess(Path html) throws IOException, InterruptedException {
+        return DevTools.of(executable).open(html.toUri().toString(), 800, 600, false, null);
     }
 
-    void screenshot(Path html, String fragment, Path png, int width, int height, Path profile)
+    void screenshot(Path html, String fragment, Path png, int width, int height)
             throws IOException, InterruptedException {
-        run(profile, "--screenshot=" + png, "--window-size=" + width + "," + height, "--hide-scrollbars",
-                html.toUri() + "#" + fragment);
-    }
-
-    private String run(Path profile, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(executable, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", "--user-data-dir=" + profile));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        byte[] out = process.getInputStream().readAllBytes();
-        if (!process.waitFor(120, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail("chromium did not finish within 120 s: " + command);
-        }
-        return new String(out, StandardCharsets.UTF_8);
+        DevTools.of(executable).open(html.toUri() + "#" + fragment, width, height, true, png);
     }
 }

@@ -24,7 +24,7 @@ class HtmlTimelineBrowserTest {
         Path html = dir.resolve("run.html");
         assertThat(CliRun.of("run", "Example", "--virtual-time", "--trace-html", html.toString()).exit()).isZero();
 
-        String dom = chromium.dumpDom(html, dir.resolve("profile-dom"));
+        String dom = chromium.dumpDom(html);
 
         assertThat(dom).contains("<svg id=\"timeline\"");
         assertThat(count(dom, "<g class=\"row\" data-tid=\"\\d+\"")).isEqualTo(4);
@@ -48,7 +48,7 @@ class HtmlTimelineBrowserTest {
         Path png = dir.resolve("run.png");
         assertThat(CliRun.of("run", "Example", "--virtual-time", "--trace-html", html.toString()).exit()).isZero();
 
-        chromium.screenshot(html, png, dir.resolve("profile-png"));
+        chromium.screenshot(html, png);
 
         assertThat(png).exists();
         assertThat(Files.size(png)).isGreaterThan(1000);

@@ -44,10 +44,10 @@ class SeveralSchedulersStepThroughTest {
                 "after 1: after both");
 
         Chromium chromium = Chromium.findOrSkip();
-        StepPageDom first = new StepPageDom(chromium.dumpDom(html, "step=1", dir.resolve("profile")));
+        StepPageDom first = new StepPageDom(chromium.dumpDom(html, "step=1"));
         assertThat(first.links("pages")).containsExactly("run-2.html");
         assertThat(first.nav("pages")).isEqualTo("This program made 2 schedulers, a page each: 1 (this one), 2");
-        StepPageDom second = new StepPageDom(chromium.dumpDom(dir.resolve("run-2.html"), "step=1", dir.resolve("profile")));
+        StepPageDom second = new StepPageDom(chromium.dumpDom(dir.resolve("run-2.html"), "step=1"));
         assertThat(second.links("pages")).containsExactly("run.html");
         assertThat(second.outputNow()).containsExactly("between the two", "in the second"); // step 1 shows what came before it
     }

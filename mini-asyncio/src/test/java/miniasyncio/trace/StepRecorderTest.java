@@ -137,7 +137,7 @@ class StepRecorderTest {
         // in the browser (skipped without one, after the checks above): a link to a step not kept says so,
         // the overview says how many tasks it leaves out, and nothing is wider than the window
         Chromium chromium = Chromium.findOrSkip();
-        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=410625"), dir.resolve("profile"));
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=410625"));
         StepPageDom two = new StepPageDom(doms.get("step=2"));
         assertThat(two.step()).isEqualTo("1");
         assertThat(two.text("thinned")).isEqualTo("step 2 was not kept (the page keeps every 1,024th step); nearest kept step: 1");
@@ -151,7 +151,7 @@ class StepRecorderTest {
         assertThat(mid.entries("did")).last().asString().startsWith("popleft -> task ");
         for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
             StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(html, List.of("step=410625", "step=end"),
-                    size[0], size[1], dir.resolve("profile")), size[0]);
+                    size[0], size[1]), size[0]);
         }
     }
 

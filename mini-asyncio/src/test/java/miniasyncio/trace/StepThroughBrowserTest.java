@@ -71,7 +71,7 @@ class StepThroughBrowserTest {
 
         List<String> fragments = new java.util.ArrayList<>(LECTURE.keySet().stream().sorted().map(n -> "step=" + n).toList());
         fragments.add("step=end");
-        Map<String, String> doms = chromium.dumpDoms(html, fragments, dir.resolve("profile"));
+        Map<String, String> doms = chromium.dumpDoms(html, fragments);
         for (var e : LECTURE.entrySet()) {
             int n = e.getKey();
             Expected want = e.getValue();
@@ -170,7 +170,7 @@ class StepThroughBrowserTest {
         }
         fragments.add("step=end");
 
-        Map<String, String> doms = chromium.dumpDoms(html, fragments, dir.resolve("profile"));
+        Map<String, String> doms = chromium.dumpDoms(html, fragments);
 
         for (int n = 1; n <= 15; n++) {
             StepPageDom page = new StepPageDom(doms.get(fragments.get(n - 1)));
@@ -210,7 +210,7 @@ class StepThroughBrowserTest {
         String worker = exampleLine("sleep(delay);");  // in worker(): each worker waits here
         String main = exampleLine("sleep(0.01);");     // in main()
 
-        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=7", "step=12"), dir.resolve("profile"));
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=7", "step=12"));
 
         // step 2: A starts (no line yet), B and C have not started, main sleeps in main()
         StepPageDom two = new StepPageDom(doms.get("step=2"));
@@ -235,7 +235,7 @@ class StepThroughBrowserTest {
         Path html = dir.resolve("ex.html");
         assertThat(CliRun.of("run", "Example", "--virtual-time", "--step-through", html.toString()).exit()).isZero();
 
-        StepPageDom page = new StepPageDom(chromium.dumpDom(html, "step=5", dir.resolve("profile")));
+        StepPageDom page = new StepPageDom(chromium.dumpDom(html, "step=5"));
 
         assertThat(page.text("running")).isEqualTo(
                 "running task 1 (main) (its step 2), sent null, then it returned null");
@@ -305,7 +305,7 @@ class StepThroughBrowserTest {
         Path harness = dir.resolve("harness.html");
         Files.writeString(harness, HARNESS);
 
-        String dom = chromium.dumpDomWithFileAccess(harness, dir.resolve("profile"));
+        String dom = chromium.dumpDomWithFileAccess(harness);
 
         java.util.regex.Matcher log = java.util.regex.Pattern.compile("<pre id=\"log\">(.*?)</pre>",
                 java.util.regex.Pattern.DOTALL).matcher(dom);
@@ -323,7 +323,7 @@ class StepThroughBrowserTest {
         assertThat(CliRun.of("run", "Example", "--virtual-time", "--step-through", html.toString(),
                 "--step-limit", "4").exit()).isZero();
 
-        StepPageDom page = new StepPageDom(chromium.dumpDom(html, "step=6", dir.resolve("profile")));
+        StepPageDom page = new StepPageDom(chromium.dumpDom(html, "step=6"));
 
         assertThat(page.step()).isEqualTo("5"); // step 6 was not kept: the page shows the nearest kept step
         assertThat(page.text("thinned")).isEqualTo("step 6 was not kept (the page keeps every 4th step); nearest kept step: 5");
@@ -336,8 +336,8 @@ class StepThroughBrowserTest {
                 "idle 0.010 s (0.000 s to 0.010 s): nothing was ready",
                 "timer due at 0.010 s: task 1 (main) -> ready", "popleft -> task 1 (main), sent null");
         // a kept step says nothing of thinning; step 8 is nearer to 9 than to 5
-        assertThat(new StepPageDom(chromium.dumpDom(html, "step=5", dir.resolve("profile"))).text("thinned")).isEmpty();
-        StepPageDom eight = new StepPageDom(chromium.dumpDom(html, "step=8", dir.resolve("profile")));
+        assertThat(new StepPageDom(chromium.dumpDom(html, "step=5")).text("thinned")).isEmpty();
+        StepPageDom eight = new StepPageDom(chromium.dumpDom(html, "step=8"));
         assertThat(eight.step()).isEqualTo("9");
         assertThat(eight.text("thinned")).isEqualTo("step 8 was not kept (the page keeps every 4th step); nearest kept step: 9");
     }
@@ -351,7 +351,7 @@ class StepThroughBrowserTest {
         Files.createDirectories(png.getParent());
         Files.deleteIfExists(png);
 
-        chromium.screenshot(html, "step=8", png, 1366, 1300, dir.resolve("profile"));
+        chromium.screenshot(html, "step=8", png, 1366, 1300);
 
         assertThat(png).exists();
         BufferedImage image = ImageIO.read(png.toFile());
@@ -361,7 +361,7 @@ class StepThroughBrowserTest {
 
         // the one in docs/observing.md: step 7, what happened (a timer due) and the line each task waits at
         Path seven = png.resolveSibling("example-step-7.png");
-        chromium.screenshot(html, "step=7", seven, 1366, 1000, dir.resolve("profile"));
+        chromium.screenshot(html, "step=7", seven, 1366, 1000);
         assertThat(count(ImageIO.read(seven.toFile()), 0xd62728)).as("the running task and the outlines (red)")
                 .isGreaterThan(1500);
     }
@@ -373,7 +373,7 @@ class StepThroughBrowserTest {
         assertThat(CliRun.of("run", "Example", "--virtual-time", "--step-through", html.toString()).exit()).isZero();
         Path png = dir.resolve("phone.png");
 
-        chromium.screenshot(html, "step=7", png, 390, 844, dir.resolve("profile"));
+        chromium.screenshot(html, "step=7", png, 390, 844);
 
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(image.getWidth()).isEqualTo(390);

@@ -104,10 +104,10 @@ class StepThroughExercisesBrowserTest {
         for (Path html : List.of(pipeline, futures)) {
             assertThat(Files.readString(html)).as(html + ": no identity hash").doesNotContainPattern("Future@[0-9a-f]+");
         }
-        StepPageDom two = new StepPageDom(chromium.dumpDom(pipeline, "step=2", dir.resolve("profile")));
+        StepPageDom two = new StepPageDom(chromium.dumpDom(pipeline, "step=2"));
         assertThat(two.entries("parked")).singleElement().asString().endsWith("AwaitFuture[future=Future #1]");
         // Ex3Futures' main awaits the future of task 2: the page says whom it awaits
-        StepPageDom five = new StepPageDom(chromium.dumpDom(futures, "step=5", dir.resolve("profile")));
+        StepPageDom five = new StepPageDom(chromium.dumpDom(futures, "step=5"));
         assertThat(five.entries("parked")).singleElement().asString().endsWith(", awaits task 2 (background)");
     }
 
@@ -120,7 +120,7 @@ class StepThroughExercisesBrowserTest {
         // Ex6Deadlock, step 6: worker_ab holds lock_a and waits for lock_b, worker_ba the reverse (the
         // timeout's timer sleeps from the start, step 5's callAt, and takes no turn before its time);
         // the locks are numbered as the page first shows them: lock_b is Lock #1
-        StepPageDom six = new StepPageDom(chromium.dumpDom(deadlock, "step=6", dir.resolve("profile")));
+        StepPageDom six = new StepPageDom(chromium.dumpDom(deadlock, "step=6"));
         assertThat(six.entries("parked")).containsExactly(
                 "task 1 (deadlock_demo): AwaitFuture[future=Future #1]",
                 "task 2 (worker_ab): AwaitFuture[future=Future #2], awaits Lock #1 (held by task 3 (worker_ba))",
@@ -137,7 +137,7 @@ class StepThroughExercisesBrowserTest {
                 + " awaits Lock #2 (held by task 2 (worker_ab))");
 
         // Ex8Pipeline: the consumer waits for an item, later the producer for a free slot
-        Map<String, String> doms = chromium.dumpDoms(pipeline, List.of("step=4", "step=9"), dir.resolve("profile"));
+        Map<String, String> doms = chromium.dumpDoms(pipeline, List.of("step=4", "step=9"));
         StepPageDom four = new StepPageDom(doms.get("step=4"));
         assertThat(four.entries("parked")).contains(
                 "task 4 (consumer): AwaitFuture[future=Future #2], awaits Queue #1 (empty: get waits for an item)");
@@ -150,7 +150,7 @@ class StepThroughExercisesBrowserTest {
 
         // Ex4GatherError, step 3: "other" waits for the event that nobody sets before "broken" fails
         Path gatherError = page("exercises.step4_sync.Ex4GatherError", "gather-error.html");
-        StepPageDom three = new StepPageDom(chromium.dumpDom(gatherError, "step=3", dir.resolve("profile")));
+        StepPageDom three = new StepPageDom(chromium.dumpDom(gatherError, "step=3"));
         assertThat(three.entries("parked")).contains(
                 "task 2 (other): AwaitFuture[future=Future #2], awaits Event #1 (not set: await() waits for set())");
         assertThat(three.waits("parked")).contains("at Ex4GatherError.java:25 release.await();");
@@ -166,7 +166,7 @@ class StepThroughExercisesBrowserTest {
         assertThat(run.exit()).as(run.err()).isEqualTo(1);
         assertThat(run.err()).contains("DeadlockException");
 
-        StepPageDom end = new StepPageDom(chromium.dumpDom(html, "step=end", dir.resolve("profile")));
+        StepPageDom end = new StepPageDom(chromium.dumpDom(html, "step=end"));
         assertThat(end.text("cycle")).isEqualTo("deadlock: task 2 (worker 0) awaits Lock #1 held by task 3 (worker 1)"
                 + " awaits Lock #2 held by task 4 (worker 2) awaits Lock #3 held by task 2 (worker 0);"
                 + " nothing else can wake them");
@@ -183,11 +183,11 @@ class StepThroughExercisesBrowserTest {
 
         for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
             StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(html, List.of("step=7", "step=end"),
-                    size[0], size[1], dir.resolve("profile")), size[0]);
+                    size[0], size[1]), size[0]);
         }
         Path png = Path.of("target", "step-through", "lock-ring-end-phone.png");
         Files.createDirectories(png.getParent());
-        chromium.screenshot(html, "step=end", png, 390, 844, dir.resolve("profile"));
+        chromium.screenshot(html, "step=end", png, 390, 844);
         assertThat(StepThroughBrowserTest.count(javax.imageio.ImageIO.read(png.toFile()), 0xb00020))
                 .as("the red deadlock banner").isGreaterThan(1000);
     }
@@ -199,9 +199,9 @@ class StepThroughExercisesBrowserTest {
         Path deadlock = page("exercises.step6_timeouts.Ex6Deadlock", "deadlock.html");
         for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
             StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(pipeline, List.of("step=12", "step=16",
-                    "step=end"), size[0], size[1], dir.resolve("profile")), size[0]);
+                    "step=end"), size[0], size[1]), size[0]);
             StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(deadlock, List.of("step=4", "step=end"),
-                    size[0], size[1], dir.resolve("profile")), size[0]);
+                    size[0], size[1]), size[0]);
         }
     }
 }

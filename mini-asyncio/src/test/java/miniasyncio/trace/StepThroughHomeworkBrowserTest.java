@@ -117,8 +117,7 @@ class StepThroughHomeworkBrowserTest {
         JsonObject json = StepPageDom.json(html);
         assertThat(json.get("steps").getAsInt()).isEqualTo(10);
 
-        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=5", "step=7", "step=8", "step=10"),
-                dir.resolve("profile"));
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=2", "step=5", "step=7", "step=8", "step=10"));
         // step 2: gather made tasks 2, 3, 4; main awaits task 2 (the first argument)
         StepPageDom two = new StepPageDom(doms.get("step=2"));
         assertThat(two.text("running")).startsWith("running task 2 (its step 1), sent null");
@@ -160,7 +159,7 @@ class StepThroughHomeworkBrowserTest {
         assertThat(ten.entries("parked")).isEmpty();
         for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
             StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(html, List.of("step=2", "step=7", "step=10",
-                    "step=end"), size[0], size[1], dir.resolve("profile")), size[0]);
+                    "step=end"), size[0], size[1]), size[0]);
         }
         for (int n : new int[] {2, 5, 8}) {
             StepPageDom page = new StepPageDom(doms.get("step=" + n));
@@ -181,7 +180,7 @@ class StepThroughHomeworkBrowserTest {
         assertThat(run.err()).contains("deadlock: tasks await each other in a cycle");
         assertThat(html).exists();
 
-        StepPageDom end = new StepPageDom(chromium.dumpDom(html, "step=end", dir.resolve("profile")));
+        StepPageDom end = new StepPageDom(chromium.dumpDom(html, "step=end"));
 
         assertThat(end.text("running")).startsWith("The loop stopped: steptest.Deadlock failed: ")
                 .contains("deadlock: tasks await each other in a cycle");
@@ -196,7 +195,7 @@ class StepThroughHomeworkBrowserTest {
         assertThat(end.entries("results")).isEmpty();
         Path png = Path.of("target", "step-through", "deadlock-end.png");
         Files.createDirectories(png.getParent());
-        chromium.screenshot(html, "step=end", png, 1280, 800, dir.resolve("profile"));
+        chromium.screenshot(html, "step=end", png, 1280, 800);
         assertThat(StepThroughBrowserTest.count(javax.imageio.ImageIO.read(png.toFile()), 0xb00020))
                 .as("the red deadlock banner").isGreaterThan(2000);
         assertThat(new File(png.toString())).exists();
@@ -209,7 +208,7 @@ class StepThroughHomeworkBrowserTest {
         CliRun run = run("steptest.Ring", html);
         assertThat(run.exit()).isEqualTo(1);
 
-        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=4", "step=end"), dir.resolve("profile"));
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=4", "step=end"));
 
         // c, the last to run, awaits a: the ring closes; what happened says so before the end
         assertThat(new StepPageDom(doms.get("step=end")).entries("did"))
@@ -224,11 +223,11 @@ class StepThroughHomeworkBrowserTest {
                 "task 3 (b) yielded AwaitTask[tid=4] -> parked, awaits task 4 (c)", "popleft -> task 4 (c), sent null");
         for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
             StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(html, List.of("step=1", "step=4", "step=end"),
-                    size[0], size[1], dir.resolve("profile")), size[0]);
+                    size[0], size[1]), size[0]);
         }
         Path png = Path.of("target", "step-through", "ring-end-phone.png");
         Files.createDirectories(png.getParent());
-        chromium.screenshot(html, "step=end", png, 390, 844, dir.resolve("profile"));
+        chromium.screenshot(html, "step=end", png, 390, 844);
         assertThat(png).exists();
     }
 }

@@ -54,17 +54,17 @@ class StepThroughLayoutBrowserTest {
 
         for (int[] size : SIZES) {
             Map<String, JsonObject> ex = chromium.layout(example, List.of("step=1", "step=7", "step=11", "step=13",
-                    "step=end"), size[0], size[1], dir.resolve("profile"));
+                    "step=end"), size[0], size[1]);
             assertNothingHidden(ex, size[0]);
             // the later lines sit below the pane's first screen: it scrolled to them
             assertThat(ex.get("step=11").getAsJsonArray("outputNowShown").asList()).hasSize(1);
             assertThat(ex.get("step=end").getAsJsonArray("outputNowShown").asList()).hasSize(1);
             assertNothingHidden(chromium.layout(failing, List.of("step=3", "step=4", "step=5", "step=6", "step=end"),
-                    size[0], size[1], dir.resolve("profile")), size[0]);
+                    size[0], size[1]), size[0]);
         }
         Path png = Path.of("target", "step-through", "example-phone-step-7.png");
         Files.createDirectories(png.getParent());
-        chromium.screenshot(example, "step=7", png, 390, 844, dir.resolve("profile"));
+        chromium.screenshot(example, "step=7", png, 390, 844);
         assertThat(ImageIO.read(png.toFile()).getWidth()).isEqualTo(390);
     }
 
@@ -80,7 +80,7 @@ class StepThroughLayoutBrowserTest {
         CliRun run = CliRun.of("run", FailingTasks.class.getName(), "--virtual-time", "--step-through", html.toString());
         assertThat(run.err()).contains("Task exception was never retrieved: task 2 (doomed)");
 
-        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=4", "step=5", "step=end"), dir.resolve("profile"));
+        Map<String, String> doms = chromium.dumpDoms(html, List.of("step=4", "step=5", "step=end"));
 
         StepPageDom four = new StepPageDom(doms.get("step=4"));
         assertThat(four.text("running")).startsWith("running task 2 (doomed) (its step 2), sent null, then it failed"
@@ -103,12 +103,12 @@ class StepThroughLayoutBrowserTest {
         // its own colour: the row in results, the line of what happened, its cell in the overview
         Path png = Path.of("target", "step-through", "failing-step-5.png");
         Files.createDirectories(png.getParent());
-        chromium.screenshot(html, "step=5", png, 1366, 1400, dir.resolve("profile"));
+        chromium.screenshot(html, "step=5", png, 1366, 1400);
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(StepThroughBrowserTest.count(image, 0x7b1fa2)).as("pixels of the failed colour").isGreaterThan(800);
         // the one in docs/observing.md: the same step on a phone
         Path phone = png.resolveSibling("failing-phone-step-5.png");
-        chromium.screenshot(html, "step=5", phone, 390, 844, dir.resolve("profile"));
+        chromium.screenshot(html, "step=5", phone, 390, 844);
         assertThat(StepThroughBrowserTest.count(ImageIO.read(phone.toFile()), 0x7b1fa2)).as("the failed colour on a phone")
                 .isGreaterThan(300);
 
@@ -118,7 +118,7 @@ class StepThroughLayoutBrowserTest {
                 "--step-limit", "3").exit()).isZero();
         JsonObject json = StepPageDom.json(thin);
         assertThat(json.get("stride").getAsInt()).isGreaterThan(4);
-        StepPageDom thinEnd = new StepPageDom(chromium.dumpDom(thin, "step=end", dir.resolve("profile")));
+        StepPageDom thinEnd = new StepPageDom(chromium.dumpDom(thin, "step=end"));
         assertThat(thinEnd.entries("failed")).containsExactly(DOOMED);
     }
 }

@@ -18,26 +18,27 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * A class of 30 submissions (more once the wrong and hostile ones leave no room for a reference),
- * graded in one batch as an instructor would after the deadline:
+ * The proof that the graded tests catch each planted mistake of grading/wrong, made by grading
+ * them in a class of 30 submissions (more once the wrong and hostile ones leave no room for a
+ * reference), in one batch as an instructor would after the deadline:
  * {@code java -jar grader.jar grade --submissions DIR --out OUT}. The class mixes the reference
  * solution, every wrong solution of grading/wrong, the untouched student release, hostile
  * submissions from grading/hostile, one that does not compile and one with no homework at all.
  *
- * <p>It is also the proof that the tests catch each planted mistake: every wrong solution fails
- * each graded test its patch's {@code # fails:} line names, by that test's own check (not for
- * want of time: the run's limit must not have stopped it), and scores below full marks. With the
- * allowlist screen off, as here, only the tests can have caught it.
+ * <p>The proof: every wrong solution fails each graded test its patch's {@code # fails:} line
+ * names, by that test's own check (not for want of time: the run's limit must not have stopped
+ * it), and scores below full marks. With the allowlist screen off, as here, only the tests can
+ * have caught it.
  *
  * <p>The class is graded once ({@link #gradeTheClass}); each test below checks one thing of that
  * one batch: it ends (one broken submission never stops it), the CSV summary has one row per
  * student with {@code student,score,max,status}, each score is what that kind of submission earns,
  * every maximum is the assignment's, and each student has a results file and feedback.
  *
- * <p>Slow (minutes): runs with the {@code hostile} profile, as .ci/run does.
+ * <p>Slow (minutes): runs in the {@code proofs} profile ({@code mvn -B verify -Dproofs}), as .ci/run does.
  */
 @ResourceLock(SlowSuites.ORPHANS)
-class ClassSlowIT {
+class PlantedMistakesProofSlowIT {
 
     /** Far above what the batch needs: a hang, not a slow run. */
     static final long HANG_SECONDS = 1_500;

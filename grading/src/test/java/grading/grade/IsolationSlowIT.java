@@ -2,31 +2,31 @@ package grading.grade;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import grading.Repo;
 import grading.hidden.GradedTests;
+import grading.rules.SlowSuites;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The child JVM protocol under a submission that misbehaves during ONE test (awaiting tid 123456789,
  * which only the "unknown tid" test does): that test fails with the reason, the tests before it
  * keep their results, and a new child runs the tests after it.
  */
-class IsolationProofIT {
+@ResourceLock(SlowSuites.IN_THIS_JVM)
+class IsolationSlowIT {
 
     private static final Path KIT = Path.of(System.getProperty("grading.kit", "target/grader.jar"));
     private static final String UNKNOWN_TID_TEST = "awaiting a tid that no task has (a tid never handed out, 0, or negative) is a clear error in the"
@@ -104,20 +104,7 @@ class IsolationProofIT {
 
     /** The reference homework with {@code statement} put at the start of Homework.awaitTask. */
     private static Report gradeWith(String name, String statement) throws IOException, InterruptedException {
-        Path submission = work.resolve(name);
-        Path sources = submission.resolve(Grading.SOURCES);
-        try (Stream<Path> walk = Files.walk(Repo.root().resolve(Grading.SOURCES))) {
-            for (Path p : walk.filter(Files::isRegularFile).toList()) {
-                Path target = sources.resolve(Repo.root().resolve(Grading.SOURCES).relativize(p).toString());
-                Files.createDirectories(target.getParent());
-                Files.copy(p, target);
-            }
-        }
-        Path homework = sources.resolve("Homework.java");
-        String text = Files.readString(homework);
-        String anchor = "public static <T> T awaitTask(int tid) {";
-        assertThat(text).contains(anchor);
-        Files.writeString(homework, text.replace(anchor, anchor + "\n        " + statement));
+        Path submission = PlantedInAwaitTask.submission(work.resolve(name), statement);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Report report = new Grading(KIT, new ChildRunner.Limits(5_000, 120_000, "256m"),
                 new PrintStream(log, true, StandardCharsets.UTF_8)).grade(submission);
