@@ -92,12 +92,17 @@ public class Future<T> {
     /**
      * The exception the future holds, or null if it has a result.
      *
+     * @throws CancelledException if the future is cancelled ({@link #isCancelled()}), as asyncio's
+     *     {@code exception()} raises {@code CancelledError}
      * @throws IllegalStateException while the future is pending
      */
     public Throwable exception() {
         // BEGIN SOLUTION
         if (!done) {
             throw new IllegalStateException("exception() of a pending future: wait for it first (Futures.await)");
+        }
+        if (isCancelled()) {
+            throw new Step.Failed(exception).rethrow(); // asyncio: a cancelled future has no exception to give
         }
         return exception;
         // END SOLUTION

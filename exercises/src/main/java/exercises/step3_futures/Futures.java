@@ -57,7 +57,7 @@ public final class Futures {
         for (int i = 0; i < futures.length; i++) {
             int index = i;
             futures[i].addDoneCallback(child -> {
-                Throwable error = child.exception(); // reading it marks a task's failure as retrieved
+                Throwable error = failureOf(child); // reading it marks a task's failure as retrieved
                 if (outer.isDone()) {
                     return; // an earlier child failed: the first error wins
                 }
@@ -74,6 +74,17 @@ public final class Futures {
         return outer;
         // END SOLUTION
     }
+
+    // BEGIN SOLUTION MEMBERS
+    /** The exception {@code done} ended with, a cancellation too (which {@code exception()} raises). */
+    private static Throwable failureOf(Future<?> done) {
+        try {
+            return done.exception();
+        } catch (CancelledException cancelled) {
+            return cancelled;
+        }
+    }
+    // END SOLUTION
 
     /** {@code asyncio.gather(coro1, coro2, ...)}: each body becomes a task, then as above. */
     public static Future<List<Object>> gather(Callable<?>... bodies) {

@@ -14,6 +14,7 @@ public final class TaskFuture<T> extends Future<T> {
 
     private final Task task;
     private final FutureScheduler scheduler;
+    private boolean cancelled; // the task ended by a CancelledException
 
     public TaskFuture(Task task, FutureScheduler scheduler) {
         this.task = task;
@@ -51,13 +52,22 @@ public final class TaskFuture<T> extends Future<T> {
         return scheduler.cancel(task.tid());
     }
 
+    /** As {@link Future#setException}, noting first whether the task ended cancelled: the done-callbacks ask. */
+    @Override
+    public void setException(Throwable error) {
+        if (!isDone()) {
+            cancelled = error instanceof CancelledException;
+        }
+        super.setException(error);
+    }
+
     /**
      * A task is cancelled when it ended by a {@link CancelledException} (asyncio: a task whose
      * coroutine raises {@code CancelledError} is cancelled), however the exception reached it.
      */
     @Override
     public boolean isCancelled() {
-        return isDone() && super.exception() instanceof CancelledException;
+        return cancelled && isDone();
     }
 
     @Override

@@ -258,6 +258,25 @@ public class CancellableScheduler extends FutureScheduler {
     }
 
     /**
+     * Given: asyncio's {@code loop.call_at(when, callback)}, as a task. {@code action} runs in a new
+     * task named {@code name} when the clock ({@code clock().nanoTime()}) reaches {@code wakeAtNanos},
+     * or at its first turn if that time has passed. The task goes to {@code sleeping} now, as
+     * asyncio's timer handle goes to its heap on the call: at the same instant it runs before a
+     * task that went to sleep after this call. Cancelling its future calls it off (it never runs).
+     */
+    public final TaskFuture<Object> callAt(String name, long wakeAtNanos, Runnable action) {
+        int tid = createTask(name, () -> {
+            action.run();
+            return null;
+        });
+        long left = wakeAtNanos - clock().nanoTime();
+        if (left > 0) {
+            sleepTask(ready.pollLast(), left); // createTask appended it to ready: from there to sleeping
+        }
+        return futureOf(tid);
+    }
+
+    /**
      * {@code asyncio.shield(future)}: a new future that completes as {@code future} does. A task
      * that awaits it and is cancelled gets its cancellation, but {@code future} (a task's, say)
      * is not cancelled with it: it goes on, and can still be awaited.
@@ -266,13 +285,15 @@ public class CancellableScheduler extends FutureScheduler {
         // BEGIN SOLUTION
         Future<T> outer = new Future<>();
         future.addDoneCallback(done -> {
+            if (done.isCancelled()) {
+                outer.cancel(); // asyncio: a cancelled inner future cancels the outer one (if not done)
+                return;
+            }
             Throwable error = done.exception(); // reading it marks a task's failure as retrieved
             if (outer.isDone()) {
                 return; // the outer one was cancelled (by hand, or with the task awaiting it)
             }
-            if (done.isCancelled()) {
-                outer.cancel(); // asyncio: a cancelled inner future cancels the outer one
-            } else if (error != null) {
+            if (error != null) {
                 outer.setException(error);
             } else {
                 outer.setResult(done.result());

@@ -43,7 +43,7 @@ public final class Gather {
         for (Future<?> child : all) {
             child.addDoneCallback(done -> {
                 finished[0]++;
-                Throwable error = done.exception(); // reading it marks a task's failure as retrieved
+                Throwable error = failureOf(done); // reading it marks a task's failure as retrieved
                 if (outcome.isDone()) {
                     return;
                 }
@@ -88,7 +88,7 @@ public final class Gather {
                 }
                 return results;
             } catch (CancelledException e) {
-                if (outcome.isDone() && outcome.exception() == e) {
+                if (outcome.isDone() && failureOf(outcome) == e) {
                     throw e; // a child's cancellation, the gather's outcome
                 }
                 boolean any = false;
@@ -103,11 +103,20 @@ public final class Gather {
         }
     }
 
+    /** The exception {@code done} ended with, a cancellation too (which {@code exception()} raises, as asyncio's). */
+    private static Throwable failureOf(Future<?> done) {
+        try {
+            return done.exception();
+        } catch (CancelledException cancelled) {
+            return cancelled;
+        }
+    }
+
     /** Each child's result or exception, in order. */
     private static List<Object> outcomes(List<Future<?>> children) {
         Object[] results = new Object[children.size()];
         for (int i = 0; i < results.length; i++) {
-            Throwable error = children.get(i).exception();
+            Throwable error = failureOf(children.get(i));
             results[i] = error != null ? error : children.get(i).result();
         }
         return Arrays.asList(results);

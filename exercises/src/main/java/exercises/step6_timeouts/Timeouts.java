@@ -2,7 +2,6 @@ package exercises.step6_timeouts;
 
 import static exercises.step3_futures.Futures.await;
 import static exercises.step3_futures.Futures.spawn;
-import static miniasyncio.MiniAsyncio.sleep;
 
 import exercises.Unchecked;
 import exercises.step3_futures.CancelledException;
@@ -10,13 +9,12 @@ import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
-import miniasyncio.Task;
 
 /**
- * Step 6: timeouts are cancellation plus a timer. A small timer task sleeps for the given time
- * and then cancels the work; the code that waits turns that cancellation into a
- * {@link TimeoutException}. If the work finishes first, the timer is cancelled instead (so it
- * does not keep the run alive, nor fire later).
+ * Step 6: timeouts are cancellation plus a timer. A timer task (step 5's given
+ * {@link CancellableScheduler#callAt}) cancels the work at the deadline; the code that waits
+ * turns that cancellation into a {@link TimeoutException}. If the work finishes first, the
+ * timer is cancelled instead (so it does not keep the run alive, nor fire later).
  */
 public final class Timeouts {
 
@@ -30,14 +28,18 @@ public final class Timeouts {
      * thrown. The deadline is fixed on entering. If the caller itself is cancelled while it waits,
      * the cancellation goes to the task (step 5), and the caller waits until the task has unwound,
      * then gets how it ended: normally its {@link CancelledException}, or the value of a task that
-     * caught it and returned (asyncio 3.12+).
+     * caught it and returned (asyncio 3.12+). A negative {@code seconds} is as 0; an infinite one
+     * (asyncio's {@code None}) sets no deadline.
      *
-     * @throws IllegalArgumentException for a negative, NaN or infinite {@code seconds}
+     * @throws IllegalArgumentException for a NaN {@code seconds}
      */
     public static <T> T waitFor(TaskFuture<T> task, double seconds) {
         requireDuration("waitFor", seconds);
+        if (seconds == Double.POSITIVE_INFINITY) {
+            return await(task); // asyncio's timeout=None: no deadline, no timer
+        }
         // BEGIN SOLUTION
-        if (seconds == 0) {
+        if (seconds <= 0) {
             // asyncio: no time at all; a task not done yet is cancelled (one not started never
             // starts), its cancellation is waited for, and then it is a timeout.
             if (task.isDone()) {
@@ -53,18 +55,12 @@ public final class Timeouts {
                 throw new TimeoutException("waitFor: " + task.task() + " did not finish within 0 s", e);
             }
         }
-        // The deadline is fixed on entering, as in timeout(): a timer that starts late still fires at it.
+        // The deadline is fixed on entering, as in timeout(), and the timer sleeps from now on.
         CancellableScheduler loop = CancellableScheduler.current("waitFor");
-        long deadline = deadline(loop, seconds);
         boolean[] expired = {false};
-        TaskFuture<Object> timer = spawn("waitFor timer", () -> {
-            long left = deadline - loop.clock().nanoTime();
-            if (left > 0) {
-                sleep(java.time.Duration.ofNanos(left));
-            }
+        TaskFuture<Object> timer = loop.callAt("waitFor timer", deadline(loop, seconds), () -> {
             expired[0] = true;
             task.cancel();
-            return null;
         });
         try {
             return await(task); // after a timeout: returns when the task has finished unwinding
@@ -84,9 +80,12 @@ public final class Timeouts {
     }
 
     // BEGIN SOLUTION MEMBERS
-    /** The clock's time {@code seconds} from now, in nanoseconds (the end of time for a huge one). */
+    /** The clock's time {@code seconds} from now, in nanoseconds (the end of time for a huge one, now for one below 0). */
     private static long deadline(CancellableScheduler loop, double seconds) {
         long now = loop.clock().nanoTime();
+        if (seconds <= 0) {
+            return now; // already passed: the timer fires at its first turn
+        }
         return seconds * 1e9 >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + Math.round(seconds * 1e9);
     }
 
@@ -100,9 +99,17 @@ public final class Timeouts {
     }
     // END SOLUTION
 
-    /** {@code asyncio.wait_for(coro, timeout=seconds)}: runs {@code body} as a new task, as above. */
+    /**
+     * {@code asyncio.wait_for(coro, timeout=seconds)}, as CPython 3.12+ runs it: {@code body} runs in
+     * the <em>current</em> task, inside {@code timeout(seconds, body)}; with no time at all (0 or
+     * less) it is made a task, as {@code wait_for} makes the coroutine one, which is cancelled
+     * before it starts.
+     */
     public static <T> T waitFor(Callable<T> body, double seconds) {
         requireDuration("waitFor", seconds);
+        if (seconds > 0) {
+            return timeout(seconds, body);
+        }
         return waitFor(spawn("waitFor task", body), seconds);
     }
 
@@ -110,32 +117,31 @@ public final class Timeouts {
      * {@code async with asyncio.timeout(seconds):} runs {@code body} in the <em>current</em> task.
      * When the time is up, the current task is cancelled (wherever in {@code body} it waits), and
      * the cancellation that comes out of {@code body} is turned into a {@link TimeoutException}.
-     * A cancellation from elsewhere passes through unchanged.
+     * A cancellation from elsewhere passes through unchanged. A negative {@code seconds} is a
+     * deadline already passed; an infinite one (asyncio's {@code timeout(None)}) sets none.
      *
      * @return what {@code body} returned, if it finished in time
+     * @throws IllegalArgumentException for a NaN {@code seconds}
      */
     public static <T> T timeout(double seconds, Callable<T> body) {
         requireDuration("timeout", seconds);
+        if (seconds == Double.POSITIVE_INFINITY) {
+            return Unchecked.call(body); // asyncio's timeout(None): no deadline, no timer
+        }
         // BEGIN SOLUTION
         CancellableScheduler loop = CancellableScheduler.current("timeout");
         int me = loop.currentTask().tid();
         // The requests the task had on entering: an outer scope's, or one from elsewhere. Only
         // when ours is the last one left is the cancellation ours to turn into a timeout.
         int cancellingOnEntry = loop.cancelling(me);
-        // The deadline is fixed now, on entering: a timer that starts late (the loop was busy)
-        // still fires at it, and one already due fires at its first turn, before the body
-        // resumes from any wait (timeout(0) around sleep(0) is a timeout).
-        long entered = loop.clock().nanoTime();
-        long deadline = seconds * 1e9 >= Long.MAX_VALUE - entered ? Long.MAX_VALUE : entered + Math.round(seconds * 1e9);
+        // The deadline is fixed now, on entering, and the timer sleeps from now on (callAt): one
+        // that runs late (the loop was busy) still fires at the deadline, one already due fires
+        // at its first turn, before the body resumes from any wait (timeout(0) around sleep(0) is
+        // a timeout), and at the same instant as a sleep the body starts later, it fires first.
         boolean[] expired = {false};
-        TaskFuture<Object> timer = spawn("timeout timer", () -> {
-            long left = deadline - loop.clock().nanoTime();
-            if (left > 0) {
-                sleep(java.time.Duration.ofNanos(left));
-            }
+        TaskFuture<Object> timer = loop.callAt("timeout timer", deadline(loop, seconds), () -> {
             expired[0] = true;
             loop.cancel(me);
-            return null;
         });
         boolean handled = false; // uncancel() called for our request
         try {
@@ -165,9 +171,10 @@ public final class Timeouts {
         });
     }
 
+    /** NaN is no time at all: asyncio has no rule for it (its loop fails on it in {@code select}). */
     private static void requireDuration(String caller, double seconds) {
-        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-            throw new IllegalArgumentException(caller + "() needs a finite number of seconds, at least 0, got " + seconds);
+        if (Double.isNaN(seconds)) {
+            throw new IllegalArgumentException(caller + "() needs a number of seconds, got NaN");
         }
     }
 }

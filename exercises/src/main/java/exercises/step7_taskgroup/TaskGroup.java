@@ -76,9 +76,12 @@ public final class TaskGroup {
         if (allDone != null && running.isEmpty() && !allDone.isDone()) {
             allDone.setResult(null);
         }
+        if (child.isCancelled()) {
+            return; // a child cancelled (by us or anyone): not a failure of the group
+        }
         Throwable error = child.exception(); // reading it marks the failure as retrieved
-        if (error == null || error instanceof CancelledException) {
-            return; // a result, or a child cancelled (by us or anyone): not a failure of the group
+        if (error == null) {
+            return; // a result
         }
         errors.add(error);
         if (!aborting && !parentCancelRequested) {

@@ -31,6 +31,7 @@ public class AsyncioScheduler extends CancellableScheduler {
     // BEGIN SOLUTION MEMBERS
     private int mainTid = -1;                        // -1: plain run(), the lecture's semantics
     private final Set<Integer> cancelledAtExit = new HashSet<>();
+    private int lastTurns = -1;                      // -1: main has not ended yet
     // END SOLUTION
 
     /**
@@ -50,11 +51,21 @@ public class AsyncioScheduler extends CancellableScheduler {
         return runUntilComplete("main", main);
     }
 
-    /** Once main is done, cancels each unfinished task (once), then: is there work left? */
+    /**
+     * Once main is done, and the tasks ready then have taken their turn, cancels each unfinished
+     * task (once), then: is there work left?
+     */
     @Override
     protected boolean hasWork() {
         // BEGIN SOLUTION
         if (mainTid > 0 && mainTid <= nextId && futureOf(mainTid).isDone()) {
+            if (lastTurns < 0) {
+                lastTurns = ready.size(); // asyncio's loop stops one pass later: the tasks ready now run first
+            }
+            if (lastTurns > 0 && !ready.isEmpty()) {
+                lastTurns--;
+                return true;
+            }
             for (Task task : pendingTasks()) {
                 if (cancelledAtExit.add(task.tid())) {
                     cancel(task.tid());

@@ -6,6 +6,7 @@ import static miniasyncio.MiniAsyncio.now;
 import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.Future;
@@ -28,6 +29,23 @@ class CancellationTest {
     static <T> T run(Callable<T> main) {
         scheduler = new CancellableScheduler(Clock.virtual());
         return scheduler.run("main", main);
+    }
+
+    @Test
+    void theGivenCallAtRunsItsActionAtItsTimeBeforeALaterSleeperAndACancelCallsItOff() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            long at = scheduler.clock().nanoTime() + 1_000_000_000L;
+            scheduler.callAt("timer", at, () -> log.add("timer at " + now()));
+            TaskFuture<Object> off = scheduler.callAt("called off", at, () -> log.add("called off: ran"));
+            scheduler.callAt("due", at - 2_000_000_000L, () -> log.add("due at " + now()));
+            off.cancel();
+            sleep(1.0); // ends at the same instant, after the timer that went to sleep first
+            log.add("sleeper at " + now());
+            log.add("called off: " + off.isCancelled());
+            return null;
+        });
+        assertThat(log).containsExactly("due at 0.0", "timer at 1.0", "sleeper at 1.0", "called off: true");
     }
 
     @Test
@@ -463,7 +481,7 @@ class CancellationTest {
             try {
                 await(outer);
             } catch (CancelledException e) {
-                log.add("outer: " + e.getMessage() + ", inner: " + inner.exception().getMessage());
+                log.add("outer: " + e.getMessage() + ", inner: " + catchThrowable(inner::exception).getMessage());
             }
             TaskFuture<Object> self = spawn("self", () -> {
                 CancellableScheduler.cancelTask(scheduler.currentTask().tid(), "stop, self");
@@ -482,7 +500,7 @@ class CancellationTest {
             sleep(0);
             plain.cancel();
             sleep(0);
-            log.add("plain names its task: " + plain.exception().getMessage().contains("plain"));
+            log.add("plain names its task: " + catchThrowable(plain::exception).getMessage().contains("plain"));
             return null;
         });
         assertThat(log).as("asyncio's task.cancel(msg): the CancelledException says msg, also through an awaited task")

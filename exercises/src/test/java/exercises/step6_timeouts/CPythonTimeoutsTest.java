@@ -139,6 +139,16 @@ class CPythonTimeoutsTest {
         });
     }
 
+    @Test
+    @DisplayName("test_timeouts.test_timeout_in_the_past_sleep_zero")
+    void timeoutInThePastSleepZero() {
+        run(() -> {
+            assertThatThrownBy(() -> Timeouts.timeout(-11, () -> sleep(0))).isInstanceOf(TimeoutException.class);
+            assertThat(now()).isEqualTo(0.0);
+            return null;
+        });
+    }
+
     static class KeyError extends RuntimeException {
     }
 

@@ -60,10 +60,7 @@ class CPythonWaitForTest {
         SlowTask t = new SlowTask();
         run(() -> {
             TaskFuture<Object> waitForTask = spawn("wait_for", () -> Timeouts.waitFor(t::run, SlowTask.TASK_TIMEOUT * 2));
-            // CPython 3.12+ runs the coroutine inside the wait_for task, so one sleep(0) has it
-            // started; the kit's waitFor(callable) starts it as a task of its own, one turn later.
-            sleep(0);
-            sleep(0);
+            sleep(0); // the body runs inside the wait_for task (3.12+): one turn has it started
             waitForTask.cancel();
             try {
                 await(waitForTask);
@@ -107,12 +104,22 @@ class CPythonWaitForTest {
     @Test
     @DisplayName("test_waitfor.test_wait_for_timeout_less_then_0_or_0_coroutine_do_not_started")
     void waitForTimeoutZeroCoroutineNotStarted() {
+        coroutineNotStarted(0);
+    }
+
+    @Test
+    @DisplayName("test_waitfor.test_wait_for_timeout_less_then_0_or_0_coroutine_do_not_started (timeout=-1)")
+    void waitForTimeoutBelowZeroCoroutineNotStarted() {
+        coroutineNotStarted(-1);
+    }
+
+    private static void coroutineNotStarted(double timeout) {
         boolean[] fooStarted = {false};
         run(() -> {
             assertThatThrownBy(() -> Timeouts.waitFor(() -> {
                 fooStarted[0] = true;
                 return null;
-            }, 0)).isInstanceOf(TimeoutException.class);
+            }, timeout)).isInstanceOf(TimeoutException.class);
             assertThat(now()).isEqualTo(0.0);
             return null;
         });
@@ -120,8 +127,18 @@ class CPythonWaitForTest {
     }
 
     @Test
+    @DisplayName("test_waitfor.test_wait_for_timeout_less_then_0_or_0 (timeout=-1)")
+    void waitForTimeoutBelowZero() {
+        waitForTimeoutLessThanZeroOrZero(-1);
+    }
+
+    @Test
     @DisplayName("test_waitfor.test_wait_for_timeout_less_then_0_or_0 (timeout=0)")
     void waitForTimeoutZero() {
+        waitForTimeoutLessThanZeroOrZero(0);
+    }
+
+    private static void waitForTimeoutLessThanZeroOrZero(double timeout) {
         Boolean[] fooRunning = {null};
         run(() -> {
             Future<Void> started = new Future<>();
@@ -136,7 +153,7 @@ class CPythonWaitForTest {
                 return "done";
             });
             await(started);
-            assertThatThrownBy(() -> Timeouts.waitFor(fut, 0)).isInstanceOf(TimeoutException.class);
+            assertThatThrownBy(() -> Timeouts.waitFor(fut, timeout)).isInstanceOf(TimeoutException.class);
             assertThat(fut.isDone()).isTrue();
             assertThat(fut.isCancelled()).isTrue();
             assertThat(now()).isEqualTo(0.0);
@@ -291,16 +308,33 @@ class CPythonWaitForTest {
     }
 
     @Test
+    @DisplayName("test_waitfor.test_cancel_blocking_wait_for")
+    void cancelBlockingWaitFor() {
+        cancelWaitFor(Double.POSITIVE_INFINITY); // timeout=None
+    }
+
+    @Test
     @DisplayName("test_waitfor.test_cancel_wait_for")
     void cancelWaitFor() {
+        cancelWaitFor(60.0);
+    }
+
+    /** {@code _test_cancel_wait_for(timeout)}. */
+    private static void cancelWaitFor(double timeout) {
         run(() -> {
             TaskFuture<Object> task = spawn("blocking_coroutine", () -> await(new Future<>())); // never set
-            TaskFuture<Object> wait = spawn("wait_for", () -> Timeouts.waitFor(task, 60.0));
+            TaskFuture<Object> wait = spawn("wait_for", () -> Timeouts.waitFor(task, timeout));
             spawn("call_soon(wait.cancel)", () -> wait.cancel());
             assertThatThrownBy(() -> await(wait)).isInstanceOf(CancelledException.class);
             assertThat(task.isCancelled()).as("Python issue #23219: cancelling the wait must also cancel the task").isTrue();
             return null;
         });
+    }
+
+    @Test
+    @DisplayName("test_waitfor.test_wait_for_blocking")
+    void waitForBlocking() {
+        assertThat(run(() -> Timeouts.waitFor(() -> "done", Double.POSITIVE_INFINITY))).isEqualTo("done");
     }
 
     @Test

@@ -37,7 +37,7 @@ class TimeoutsTest {
     @Test
     void waitForReturnsTheResultInTimeAndStopsItsTimer() {
         List<String> log = new ArrayList<>();
-        String result = run(() -> Timeouts.waitFor(() -> work(0.1, log), 5.0));
+        String result = run(() -> Timeouts.waitFor(spawn("work", () -> work(0.1, log)), 5.0));
         assertThat(result).isEqualTo("done");
         assertThat(log).containsExactly("work finally at 0.1");
         assertThat(scheduler.now()).as("the 5 s timer was cancelled, not waited for").isEqualTo(0.1);
@@ -67,7 +67,7 @@ class TimeoutsTest {
         List<String> log = new ArrayList<>();
         run(() -> {
             try {
-                Timeouts.waitFor(() -> {
+                Timeouts.waitFor(spawn("work", () -> {
                     try {
                         sleep(1.0);
                     } catch (CancelledException e) {
@@ -76,7 +76,7 @@ class TimeoutsTest {
                         throw e;
                     }
                     return null;
-                }, 0.2);
+                }), 0.2);
             } catch (TimeoutException e) {
                 log.add("timeout at " + now());
             }
@@ -87,10 +87,10 @@ class TimeoutsTest {
 
     @Test
     void waitForPassesOnTheTasksOwnFailure() {
-        assertThatThrownBy(() -> run(() -> Timeouts.waitFor(() -> {
+        assertThatThrownBy(() -> run(() -> Timeouts.waitFor(spawn("work", () -> {
             sleep(0.1);
             throw new IllegalArgumentException("work failed");
-        }, 1.0))).isInstanceOf(IllegalArgumentException.class).hasMessage("work failed");
+        }), 1.0))).isInstanceOf(IllegalArgumentException.class).hasMessage("work failed");
     }
 
     @Test
@@ -197,12 +197,87 @@ class TimeoutsTest {
     @Test
     void badDurationsAreRejected() {
         run(() -> {
-            assertThatThrownBy(() -> Timeouts.timeout(-1, () -> null)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> Timeouts.timeout(Double.NaN, () -> null)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("timeout()");
             assertThatThrownBy(() -> Timeouts.waitFor(() -> null, Double.NaN))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("waitFor()");
             return null;
         });
+    }
+
+    @Test
+    void aDeadlineAndASleepThatEndAtTheSameInstantTheDeadlineComesFirst() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                Timeouts.timeout(1.0, () -> sleep(1.0));
+                log.add("timeout: the body finished");
+            } catch (TimeoutException e) {
+                log.add("timeout: timed out at " + now());
+            }
+            try {
+                Timeouts.waitFor(spawn("work", () -> work(1.0, log)), 1.0);
+                log.add("waitFor: the task finished");
+            } catch (TimeoutException e) {
+                log.add("waitFor: timed out at " + now());
+            }
+            return null;
+        });
+        assertThat(log).as("asyncio's timer is in its heap from entering on, before the sleep of the body or the task")
+                .containsExactly("timeout: timed out at 1.0", "work finally at 2.0", "waitFor: timed out at 2.0");
+    }
+
+    @Test
+    void aNegativeTimeIsADeadlineAlreadyPassed() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            try {
+                Timeouts.timeout(-0.5, () -> work(1.0, log));
+            } catch (TimeoutException e) {
+                log.add("timeout at " + now());
+            }
+            TaskFuture<String> slow = spawn("slow", () -> work(1.0, log));
+            sleep(0); // it has started
+            try {
+                Timeouts.waitFor(slow, -0.5);
+            } catch (TimeoutException e) {
+                log.add("waitFor timeout at " + now() + ", cancelled: " + slow.isCancelled());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("work finally at 0.0", "timeout at 0.0", "work finally at 0.0",
+                "waitFor timeout at 0.0, cancelled: true");
+    }
+
+    @Test
+    void anInfiniteTimeSetsNoDeadline() {
+        assertThat(run(() -> Timeouts.timeout(Double.POSITIVE_INFINITY, () -> {
+            sleep(1e6);
+            return Timeouts.waitFor(spawn("long", () -> {
+                sleep(1e6);
+                return "late";
+            }), Double.POSITIVE_INFINITY);
+        }))).isEqualTo("late");
+        assertThat(scheduler.now()).isEqualTo(2e6);
+        // a wait that never ends is a deadlock, as without a timeout, not a timeout at the end of time
+        assertThatThrownBy(() -> run(() -> Timeouts.timeout(Double.POSITIVE_INFINITY,
+                () -> await(new exercises.step3_futures.Future<>())))).isInstanceOf(miniasyncio.DeadlockException.class);
+    }
+
+    @Test
+    void waitForWithABodyRunsItInTheCurrentTaskUnlessThereIsNoTimeAtAll() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            int me = scheduler.currentTask().tid();
+            log.add("same task: " + (Timeouts.waitFor(() -> scheduler.currentTask().tid(), 1.0) == me));
+            try {
+                Timeouts.waitFor(() -> log.add("the body ran"), 0);
+            } catch (TimeoutException e) {
+                log.add("0: timeout, the body never ran");
+            }
+            return null;
+        });
+        assertThat(log).containsExactly("same task: true", "0: timeout, the body never ran");
     }
 
     @Test

@@ -99,6 +99,22 @@ class AsyncioSchedulerTest {
     }
 
     @Test
+    void theTasksReadyWhenMainEndsTakeOneMoreTurnThenTheRestIsCancelled() {
+        List<String> log = new ArrayList<>();
+        AsyncioScheduler scheduler = new AsyncioScheduler(Clock.virtual());
+        assertThat(scheduler.runUntilComplete(() -> {
+            spawn("a", () -> {
+                log.add("a started");
+                spawn("b", () -> log.add("b started")); // made ready during that last turn: never runs
+                return child("a", 1.0, log).call();
+            });
+            return "main result"; // a is ready, not started yet
+        })).isEqualTo("main result");
+        assertThat(log).containsExactly("a started", "a cancelled at 0.0");
+        assertThat(scheduler.pending()).isEmpty();
+    }
+
+    @Test
     void asyncioRunIsRunUntilCompleteOnANewScheduler() {
         assertThat(AsyncioScheduler.<Integer>asyncioRun(() -> 6 * 7)).isEqualTo(42);
     }

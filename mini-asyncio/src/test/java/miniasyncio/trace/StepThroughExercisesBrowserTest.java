@@ -117,35 +117,36 @@ class StepThroughExercisesBrowserTest {
         Path deadlock = page("exercises.step6_timeouts.Ex6Deadlock", "deadlock.html");
         Path pipeline = page("exercises.step8_queue.Ex8Pipeline", "pipeline.html");
 
-        // Ex6Deadlock, step 7: worker_ab holds lock_a and waits for lock_b, worker_ba the reverse (the
-        // timeout's timer runs); the locks are numbered as the page first shows them: lock_b is Lock #1
-        StepPageDom seven = new StepPageDom(chromium.dumpDom(deadlock, "step=7"));
-        assertThat(seven.entries("parked")).containsExactly(
+        // Ex6Deadlock, step 6: worker_ab holds lock_a and waits for lock_b, worker_ba the reverse (the
+        // timeout's timer sleeps from the start, step 5's callAt, and takes no turn before its time);
+        // the locks are numbered as the page first shows them: lock_b is Lock #1
+        StepPageDom six = new StepPageDom(chromium.dumpDom(deadlock, "step=6"));
+        assertThat(six.entries("parked")).containsExactly(
                 "task 1 (deadlock_demo): AwaitFuture[future=Future #1]",
                 "task 2 (worker_ab): AwaitFuture[future=Future #2], awaits Lock #1 (held by task 3 (worker_ba))",
                 "task 3 (worker_ba): AwaitFuture[future=Future #3], awaits Lock #2 (held by task 2 (worker_ab))");
         // the line of the program that called into the lock, which names it as the program does
-        assertThat(seven.waits("parked")).containsExactly(
+        assertThat(six.waits("parked")).containsExactly(
                 "at Futures.java:24 Scheduler.syscall(\"await\", new AwaitFuture(future)); // parked until the future is done",
                 "at Ex6Deadlock.java:30 lockB.withLock(() -> System.out.println(\"worker_ab: holding both locks\"));",
                 "at Ex6Deadlock.java:38 lockA.withLock(() -> System.out.println(\"worker_ba: holding both locks\"));");
-        assertThat(seven.text("cycle")).isEqualTo("a cycle: task 2 (worker_ab) awaits Lock #1 held by task 3 (worker_ba)"
+        assertThat(six.text("cycle")).isEqualTo("a cycle: task 2 (worker_ab) awaits Lock #1 held by task 3 (worker_ba)"
                 + " awaits Lock #2 held by task 2 (worker_ab)");
-        assertThat(seven.marked("parked", "incycle")).containsExactly(2, 3);
-        assertThat(seven.entries("did")).contains("task 3 (worker_ba) yielded AwaitFuture[future=Future #3] -> parked,"
+        assertThat(six.marked("parked", "incycle")).containsExactly(2, 3);
+        assertThat(six.entries("did")).contains("task 3 (worker_ba) yielded AwaitFuture[future=Future #3] -> parked,"
                 + " awaits Lock #2 (held by task 2 (worker_ab))");
 
         // Ex8Pipeline: the consumer waits for an item, later the producer for a free slot
-        Map<String, String> doms = chromium.dumpDoms(pipeline, List.of("step=5", "step=10"));
-        StepPageDom five = new StepPageDom(doms.get("step=5"));
-        assertThat(five.entries("parked")).contains(
+        Map<String, String> doms = chromium.dumpDoms(pipeline, List.of("step=4", "step=9"));
+        StepPageDom four = new StepPageDom(doms.get("step=4"));
+        assertThat(four.entries("parked")).contains(
                 "task 4 (consumer): AwaitFuture[future=Future #2], awaits Queue #1 (empty: get waits for an item)");
-        assertThat(five.waits("parked")).contains("at Pipeline.java:97 block = queue.get();");
-        StepPageDom ten = new StepPageDom(doms.get("step=10"));
-        assertThat(ten.entries("parked")).contains(
+        assertThat(four.waits("parked")).contains("at Pipeline.java:97 block = queue.get();");
+        StepPageDom nine = new StepPageDom(doms.get("step=9"));
+        assertThat(nine.entries("parked")).contains(
                 "task 3 (producer): AwaitFuture[future=Future #3], awaits Queue #1 (full, 2 of 2: put waits for a free slot)");
-        assertThat(ten.waits("parked")).contains("at Pipeline.java:79 queue.put(block);");
-        assertThat(ten.text("cycle")).as("nobody holds a queue: no cycle").isEmpty();
+        assertThat(nine.waits("parked")).contains("at Pipeline.java:79 queue.put(block);");
+        assertThat(nine.text("cycle")).as("nobody holds a queue: no cycle").isEmpty();
 
         // Ex4GatherError, step 3: "other" waits for the event that nobody sets before "broken" fails
         Path gatherError = page("exercises.step4_sync.Ex4GatherError", "gather-error.html");
@@ -197,9 +198,9 @@ class StepThroughExercisesBrowserTest {
         Path pipeline = page("exercises.step8_queue.Ex8Pipeline", "pipeline.html");
         Path deadlock = page("exercises.step6_timeouts.Ex6Deadlock", "deadlock.html");
         for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
-            StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(pipeline, List.of("step=13", "step=17",
+            StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(pipeline, List.of("step=12", "step=16",
                     "step=end"), size[0], size[1]), size[0]);
-            StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(deadlock, List.of("step=5", "step=end"),
+            StepThroughLayoutBrowserTest.assertNothingHidden(chromium.layout(deadlock, List.of("step=4", "step=end"),
                     size[0], size[1]), size[0]);
         }
     }

@@ -228,12 +228,33 @@ public class CancellableScheduler extends FutureScheduler {
                 + " start the program with new CancellableScheduler().run(main)");
     }
 
+    /**
+     * Given: asyncio's {@code loop.call_at(when, callback)}, as a task. {@code action} runs in a new
+     * task named {@code name} when the clock ({@code clock().nanoTime()}) reaches {@code wakeAtNanos},
+     * or at its first turn if that time has passed. The task goes to {@code sleeping} now, as
+     * asyncio's timer handle goes to its heap on the call: at the same instant it runs before a
+     * task that went to sleep after this call. Cancelling its future calls it off (it never runs).
+     */
+    public final TaskFuture<Object> callAt(String name, long wakeAtNanos, Runnable action) {
+        int tid = createTask(name, () -> {
+            action.run();
+            return null;
+        });
+        long left = wakeAtNanos - clock().nanoTime();
+        if (left > 0) {
+            sleepTask(ready.pollLast(), left); // createTask appended it to ready: from there to sleeping
+        }
+        return futureOf(tid);
+    }
+
     /** A future that follows {@code future}; cancelling its waiter cancels it, and leaves {@code future} alone. */
     public static <T> Future<T> shield(Future<T> future) {
         Future<T> copy = new Future<>();
         future.addDoneCallback(done -> {
             if (copy.isDone()) {
-                done.exception(); // cancelled with its waiter; the outcome is looked at all the same
+                if (!done.isCancelled()) {
+                    done.exception(); // cancelled with its waiter; the outcome is looked at all the same
+                }
             } else if (done.isCancelled()) {
                 copy.cancel();
             } else if (done.exception() == null) {
