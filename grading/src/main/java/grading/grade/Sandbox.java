@@ -157,12 +157,9 @@ public final class Sandbox {
     }
 
     /**
-     * A job slot: the uid one child runs as, held by this grader process until {@link #release}.
-     * The hold is a lock on a file per uid in one folder of the machine ({@link #LOCKS}), so that
-     * grader processes running side by side (two instructors' batches, two CI jobs, a test suite)
-     * never give one uid to two children, whatever {@code java.io.tmpdir} each of them has: the
-     * grader that held a uid would otherwise see its children ended by the other's kill of "every
-     * process of this uid".
+     * A job slot: the uid one child runs as, held by this grader process until {@link #release}:
+     * a machine-wide lock of {@link UidLocks}, so that grader processes running side by side (two
+     * instructors' batches, two CI jobs, a test suite) never give one uid to two children.
      */
     public record Lease(int uid, FileChannel lock) {
     }
@@ -174,29 +171,6 @@ public final class Sandbox {
      * {@code java.io.tmpdir}) takes the same locks. {@code -Dgrading.sandbox.locks=DIR} moves it.
      */
     static final Path LOCKS = Path.of(System.getProperty("grading.sandbox.locks", "/tmp"));
-
-    /** The lock of {@code uid} taken, or null when another run (of this grader or another) holds it. */
-    static FileChannel tryLock(int uid) {
-        FileChannel channel = null;
-        try {
-            Files.createDirectories(LOCKS);
-            channel = FileChannel.open(LOCKS.resolve("mini-asyncio-grading-uid-" + uid + ".lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
-            if (channel.tryLock() != null) {
-                return channel;
-            }
-        } catch (IOException | java.nio.channels.OverlappingFileLockException taken) {
-            // another run of this process, or of another grader, has it
-        }
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                // nothing held
-            }
-        }
-        return null;
-    }
 
     /**
      * The environment of every JVM the grader starts for a submission (javac's and the tests'):
@@ -220,16 +194,12 @@ public final class Sandbox {
         while (true) {
             for (int i = 0; i < SLOTS; i++) {
                 int uid = FIRST_UID + i;
-                FileChannel lock = tryLock(uid);
+                FileChannel lock = UidLocks.tryLock(uid);
                 if (lock != null && processesOf(uid).isEmpty()) {
                     return new Lease(uid, lock);
                 }
                 if (lock != null) {
-                    try {
-                        lock.close(); // a process of that uid is still running: leave it alone
-                    } catch (IOException e) {
-                        // nothing held
-                    }
+                    UidLocks.unlock(uid, lock); // a process of that uid is still running: leave it alone
                 }
             }
             Thread.sleep(50);
@@ -241,11 +211,7 @@ public final class Sandbox {
             return;
         }
         killAll(lease);
-        try {
-            lease.lock().close(); // releases the lock
-        } catch (IOException e) {
-            // closed anyway
-        }
+        UidLocks.unlock(lease.uid(), lease.lock());
     }
 
     /**

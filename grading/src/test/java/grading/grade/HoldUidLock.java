@@ -5,7 +5,7 @@ import java.nio.channels.FileChannel;
 
 /**
  * Another grader process, for {@link SandboxTest}: takes the sandbox lock of the uid given as its
- * argument ({@link Sandbox#tryLock}), prints "locked" (or "taken"), and holds it until its
+ * argument ({@link UidLocks#tryLock}), prints "locked" (or "taken"), and holds it until its
  * standard input closes.
  */
 final class HoldUidLock {
@@ -14,7 +14,7 @@ final class HoldUidLock {
     }
 
     public static void main(String[] args) throws IOException {
-        FileChannel lock = Sandbox.tryLock(Integer.parseInt(args[0]));
+        FileChannel lock = UidLocks.tryLock(Integer.parseInt(args[0]));
         System.out.println(lock == null ? "taken" : "locked");
         System.out.flush();
         System.in.read(); // until the test closes our stdin

@@ -64,15 +64,42 @@ class SandboxTest {
                     java.nio.charset.StandardCharsets.UTF_8));
             assertThat(out.readLine()).as("the other grader takes the lock of uid " + uid).isEqualTo("locked");
             assertThat(System.getProperty("java.io.tmpdir")).isNotEqualTo(otherTmp.toString());
-            java.nio.channels.FileChannel mine = Sandbox.tryLock(uid);
+            java.nio.channels.FileChannel mine = UidLocks.tryLock(uid);
             assertThat(mine).as("the lock of uid " + uid + ", held by another grader process").isNull();
         } finally {
             other.getOutputStream().close();
             assertThat(other.waitFor(30, TimeUnit.SECONDS)).isTrue();
         }
-        java.nio.channels.FileChannel free = Sandbox.tryLock(uid);
+        java.nio.channels.FileChannel free = UidLocks.tryLock(uid);
         assertThat(free).as("the lock once the other grader is gone").isNotNull();
-        free.close();
+        UidLocks.unlock(uid, free);
+    }
+
+    /**
+     * A grader that asks again for a uid it holds (two of its jobs looking for a free slot) keeps
+     * it: another grader still finds it taken. (Closing any channel of a lock file drops the
+     * process's lock on it: a second look that opened the file and closed it once handed the uid of
+     * a running child to the next grader, which then killed that child: exit 137 in a build beside
+     * another.)
+     */
+    @Test
+    void aUidThisGraderHoldsStaysTakenWhenItAsksForItAgain() throws Exception {
+        int uid = 99_000 + (int) ((ProcessHandle.current().pid() + 450) % 900);
+        java.nio.channels.FileChannel held = UidLocks.tryLock(uid);
+        assertThat(held).as("the lock of uid " + uid).isNotNull();
+        try {
+            assertThat(UidLocks.tryLock(uid)).as("the same uid asked for again by this grader").isNull();
+            Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), HoldUidLock.class.getName(), String.valueOf(uid))
+                    .redirectErrorStream(true).start();
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(other.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(out.readLine()).as("another grader asking for uid " + uid).isEqualTo("taken");
+            other.getOutputStream().close();
+            assertThat(other.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            UidLocks.unlock(uid, held);
+        }
     }
 
     @Test
