@@ -62,7 +62,10 @@ final class Chromium {
         return null;
     }
 
-    /** The DOM after the page's scripts ran. */
+    /**
+     * The DOM after the page's scripts ran. The page may script pages beside it in frames: the one
+     * browser allows file access between files ({@link DevTools}).
+     */
     String dumpDom(Path html) throws IOException, InterruptedException {
         return DevTools.of(executable).open(html.toUri().toString(), 800, 600, false, null);
     }
@@ -104,7 +107,7 @@ final class Chromium {
                 };
                 </script></body></html>
                 """.formatted(frames));
-        String dom = dumpDomWithFileAccess(harness);
+        String dom = dumpDom(harness);
         Matcher doms = Pattern.compile("<pre id=\"doms\">([A-Za-z0-9+/= ]*)</pre>").matcher(dom);
         if (!doms.find()) {
             fail("the frames page wrote no DOMs: " + dom);
@@ -167,7 +170,7 @@ final class Chromium {
                 };
                 </script></body></html>
                 """.formatted(frames));
-        String dom = dumpDomWithFileAccess(harness);
+        String dom = dumpDom(harness);
         Matcher m = Pattern.compile("<pre id=\"layout\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
         if (!m.find()) {
             fail("the layout page measured nothing: " + dom);
@@ -179,11 +182,6 @@ final class Chromium {
             byFragment.put(fragments.get(i), all.get(i).getAsJsonObject());
         }
         return byFragment;
-    }
-
-    /** The DOM of {@code html}, which may script pages beside it in frames (file access between files allowed). */
-    String dumpDomWithFileAccess(Path html) throws IOException, InterruptedException {
-        return DevTools.of(executable).open(html.toUri().toString(), 800, 600, false, null);
     }
 
     void screenshot(Path html, String fragment, Path png, int width, int height)

@@ -305,7 +305,7 @@ class StepThroughBrowserTest {
         Path harness = dir.resolve("harness.html");
         Files.writeString(harness, HARNESS);
 
-        String dom = chromium.dumpDomWithFileAccess(harness);
+        String dom = chromium.dumpDom(harness);
 
         java.util.regex.Matcher log = java.util.regex.Pattern.compile("<pre id=\"log\">(.*?)</pre>",
                 java.util.regex.Pattern.DOTALL).matcher(dom);
