@@ -71,7 +71,7 @@ public final class Sandbox {
 
     private static Sandbox probe() {
         if ("none".equals(System.getProperty("grading.sandbox"))) {
-            // for measuring what the sandbox costs (grading/bench/throughput.sh); --require-sandbox refuses it
+            // for measuring what the sandbox costs (grading/cost/throughput.sh); --require-sandbox refuses it
             return new Sandbox(Kind.NONE, false, "switched off with -Dgrading.sandbox=none");
         }
         boolean root = isRoot();

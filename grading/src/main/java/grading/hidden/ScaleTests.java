@@ -83,7 +83,7 @@ public class ScaleTests {
      * reference's growth would give; or when that excess alone is more than GROSS_FACTOR times
      * the reference's whole big run. At 32,000 parked tasks, a tight scan of every parked task
      * at each finish (an array, a few ns per task) grows 46 to 72 times where the reference grows
-     * 15 to 31 (grading/bench/linear-time.sh on a quiet machine).
+     * 15 to 31 (grading/cost/linear-time.sh on a quiet machine).
      * <ul>
      *   <li>CPU time of this thread, not wall time: preemption by other processes and the garbage
      *       collector (the serial collector, in a thread of its own) do not count.</li>
@@ -138,7 +138,7 @@ public class ScaleTests {
         EndMarker.reached();
     }
 
-    /** The fastest small and big runs measured, in CPU nanoseconds, and in how many rounds (public for grading/bench/LinearTime.java). */
+    /** The fastest small and big runs measured, in CPU nanoseconds, and in how many rounds (public for grading/cost/LinearTime.java). */
     public record Growth(long small, long big, long referenceSmall, long referenceBig, int rounds) {
         public double ratio() {
             return (double) big / Math.max(1, small);

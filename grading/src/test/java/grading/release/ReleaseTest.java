@@ -86,7 +86,7 @@ class ReleaseTest {
     @Test
     void instructorBlocksOfMarkdownFilesAndOtherModulesAreLeftOut(@TempDir Path repo) throws Exception {
         Files.writeString(repo.resolve("pom.xml"), "<project>\n  <modules>\n    <module>mini-asyncio</module>\n"
-                + "    <module>homework</module>\n    <module>grading</module>\n    <module>bench/jmh</module>\n"
+                + "    <module>homework</module>\n    <module>grading</module>\n    <module>mini-asyncio/jmh</module>\n"
                 + "  </modules>\n</project>\n");
         Path readme = Files.createDirectories(repo.resolve("homework")).resolve("README.md");
         Files.writeString(readme, "# Homework\n<!-- BEGIN INSTRUCTOR -->\nThe reference is in regions.\n"
@@ -96,7 +96,7 @@ class ReleaseTest {
         assertThat(Files.readString(released.resolve("homework/README.md"))).isEqualTo("# Homework\nDo it.\n");
         assertThat(Files.readString(released.resolve("pom.xml")))
                 .contains("<module>mini-asyncio</module>", "<module>homework</module>")
-                .doesNotContain("grading", "bench/jmh");
+                .doesNotContain("grading", "mini-asyncio/jmh");
     }
 
     @Test

@@ -30,10 +30,10 @@ import java.util.concurrent.TimeoutException;
  *       name on the class path ({@code exercises.jar} beside {@code mini-asyncio.jar}, through the
  *       manifest); without it, or before step 10 is solved, the workload is skipped with the reason;</li>
  *   <li>{@code vthreads}: a virtual thread per connection with blocking sockets, the JDK's answer;</li>
- *   <li>{@code asyncio}: CPython asyncio's streams ({@code mini-asyncio/bench/python/echo_server.py}), when
+ *   <li>{@code asyncio}: CPython asyncio's streams ({@code mini-asyncio/peers/python/echo_server.py}), when
  *       {@code python3} (or {@code $MINIASYNCIO_PYTHON}) runs;</li>
  *   <li>{@code uvloop}: the same script on uvloop, with the Python in {@code $MINIASYNCIO_UVLOOP_PYTHON}
- *       (mini-asyncio/bench/compare.sh makes one), else {@code python3} if it has uvloop.</li>
+ *       (mini-asyncio/peers/compare.sh makes one), else {@code python3} if it has uvloop.</li>
  * </ul>
  * The servers run side by side, idle but for the one being measured, and every configuration
  * measures them in turn, so a change in the machine's load touches all of them alike.
@@ -265,12 +265,12 @@ final class EchoBench {
         return set == null || set.isBlank() ? fallback : set;
     }
 
-    /** bench/python/echo_server.py of this module (mini-asyncio/), found above its jar or classes folder. */
+    /** peers/python/echo_server.py of this module (mini-asyncio/), found above its jar or classes folder. */
     private static String script() throws Unavailable {
         try {
             Path at = Path.of(EchoBench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             for (Path dir = at; dir != null; dir = dir.getParent()) {
-                Path candidate = dir.resolve("bench/python/echo_server.py");
+                Path candidate = dir.resolve("peers/python/echo_server.py");
                 if (Files.isRegularFile(candidate)) {
                     return candidate.toString();
                 }
@@ -278,7 +278,7 @@ final class EchoBench {
         } catch (URISyntaxException | RuntimeException e) {
             // fall through: said below
         }
-        throw new Unavailable("mini-asyncio/bench/python/echo_server.py not found above the mini-asyncio jar");
+        throw new Unavailable("mini-asyncio/peers/python/echo_server.py not found above the mini-asyncio jar");
     }
 
     private static String classPathOf(Class<?> type) {

@@ -69,7 +69,7 @@ final class SpawnBench {
         report.value("spawn.collections_per_run", kit.extra(), "GCs per run: kit", "");
         report.value("spawn.floor_collections_per_run", floor.extra(), "GCs per run: floor", "");
         // The Python bench spawns 100k tasks (20k with --quick): the same count here, for the
-        // side by side in mini-asyncio/bench/compare.sh (a million live tasks cost more each, in G1's work).
+        // side by side in mini-asyncio/peers/compare.sh (a million live tasks cost more each, in G1's work).
         report.stats("spawn.scheduler_ns_per_task_at_python_size", ChildJvm.parse(lines.get(2)).stats(),
                 "createTask ... finishTask, " + peers + " tasks (the Python bench's count)", "ns");
     }
@@ -93,7 +93,7 @@ final class SpawnBench {
         System.out.println(ChildJvm.line(atPeers, 0));
     }
 
-    /** The Python bench's spawn count for the same sizes (mini-asyncio/bench/python/bench.py). */
+    /** The Python bench's spawn count for the same sizes (mini-asyncio/peers/python/bench.py). */
     static int peerTasks(Sizes sizes) {
         return Math.min(sizes.spawnTasks(), sizes == Sizes.QUICK ? 20_000 : 100_000);
     }

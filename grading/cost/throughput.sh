@@ -4,7 +4,7 @@
 # and prints submissions per minute; then, for comparison, one `grade` run (a new grader JVM)
 # per submission for a few of them.
 # Usage, from the instructor repository after `mvn -B -q package -DskipTests`:
-#   bash grading/bench/throughput.sh [N=20] [JOBS=number of cores]
+#   bash grading/cost/throughput.sh [N=20] [JOBS=number of cores]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-20}"

@@ -4,7 +4,7 @@
 # with the ratios. The echo workload (in the Java bench) drives the Java loop and virtual-thread
 # echo servers, asyncio's and uvloop's with one client, and is printed side by side too. Absolute numbers vary from machine to machine; the ratios are what to compare.
 #
-#   mini-asyncio/bench/compare.sh [--quick]
+#   mini-asyncio/peers/compare.sh [--quick]
 #
 # Needs the jar (mvn -B -q package -DskipTests) and a JDK 21+ installed: started by an older
 # `java` (JAVA_HOME's, else PATH's), the jar runs itself again on one it finds.
@@ -19,7 +19,7 @@ quick=()
 case "${1:-}" in
   --quick) quick=(--quick) ;;
   "") ;;
-  *) echo "usage: mini-asyncio/bench/compare.sh [--quick]" >&2; exit 2 ;;
+  *) echo "usage: mini-asyncio/peers/compare.sh [--quick]" >&2; exit 2 ;;
 esac
 
 java="java"

@@ -18,7 +18,7 @@ import javax.tools.ToolProvider;
  * a batch sees it: in one grader process, everything after the first submission is warm.
  *
  * Run from the instructor repository, after `mvn -B -q package -DskipTests`:
- *   java -cp grading/target/grader.jar grading/bench/Breakdown.java
+ *   java -cp grading/target/grader.jar grading/cost/Breakdown.java
  */
 public class Breakdown {
 

@@ -27,8 +27,8 @@ import static miniasyncio.MiniAsyncio.sleep;
  * workloads.
  *
  * <pre>
- *   mvn -B -q -Pjmh -pl mini-asyncio/bench/jmh -am package -DskipTests
- *   java -jar mini-asyncio/bench/jmh/target/benchmarks.jar -prof gc
+ *   mvn -B -q -Pjmh -pl mini-asyncio/jmh -am package -DskipTests
+ *   java -jar mini-asyncio/jmh/target/benchmarks.jar -prof gc
  * </pre>
  */
 @State(Scope.Benchmark)

@@ -3,7 +3,7 @@
 # as the grader starts a student JVM, on the reference solution or on a wrong (or right) solution
 # laid over it, and prints each run's figures.
 # Usage, from the instructor repository after `mvn -B -q package -DskipTests`:
-#   bash grading/bench/linear-time.sh [N=20] [grading/wrong/quadratic-scan]
+#   bash grading/cost/linear-time.sh [N=20] [grading/wrong/quadratic-scan]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-20}"
@@ -22,5 +22,5 @@ for i in $(seq 1 "$n"); do
   printf '%2d  load %s  ' "$i" "$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')"
   # the grader's student JVM options (grading/src/main/java/grading/grade/ChildRunner.java)
   java --add-exports java.base/jdk.internal.vm=ALL-UNNAMED -Xmx256m -Xss1m -XX:+UseSerialGC \
-    -XX:TieredStopAtLevel=1 -cp "$jar:$work/classes" grading/bench/LinearTime.java
+    -XX:TieredStopAtLevel=1 -cp "$jar:$work/classes" grading/cost/LinearTime.java
 done

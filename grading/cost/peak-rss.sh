@@ -3,8 +3,8 @@
 # `grade ARGS...`: javac and the tests run in sandboxed JVMs of their own, so this stays bounded
 # whatever a submission's sources make the compiler do.
 # Usage, from the instructor repository after `mvn -B -q package -DskipTests`:
-#   bash grading/bench/peak-rss.sh grading/hostile/javac-memory-bomb        (one submission)
-#   bash grading/bench/peak-rss.sh --submissions DIR --out OUT --jobs 2      (a class)
+#   bash grading/cost/peak-rss.sh grading/hostile/javac-memory-bomb        (one submission)
+#   bash grading/cost/peak-rss.sh --submissions DIR --out OUT --jobs 2      (a class)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 jar=grading/target/grader.jar

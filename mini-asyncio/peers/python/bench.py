@@ -5,10 +5,10 @@
 
 Same shapes as `java -jar mini-asyncio.jar bench`: warm-up, several timed runs, median with min
 and max; timers on a virtual clock so that only CPU is measured. Writes one flat JSON object
-(--json FILE) with keys like `asyncio.switch_ns_per_step`, which mini-asyncio/bench/compare.sh sets beside
+(--json FILE) with keys like `asyncio.switch_ns_per_step`, which mini-asyncio/peers/compare.sh sets beside
 the Java figures. Absolute numbers vary by machine; compare ratios.
 
-    python3 mini-asyncio/bench/python/bench.py [--quick] [--json FILE]
+    python3 mini-asyncio/peers/python/bench.py [--quick] [--json FILE]
 """
 from __future__ import annotations
 
