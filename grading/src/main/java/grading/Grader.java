@@ -5,12 +5,13 @@ import picocli.CommandLine.Command;
 
 /**
  * The instructor's tool: {@code release} writes the student repository, {@code grade} grades a
- * submission with the graded tests.
+ * submission with the graded tests, {@code rules} maps the statement's rules to tests and mistakes.
  *
  * <pre>
  *   java -jar grading/target/grader.jar release --out ../student-repo
  *   java -jar grading/target/grader.jar grade SUBMISSION --results results.json [--junit-xml F] [--fail-under S]
  *   java -jar grading/target/grader.jar grade --submissions DIR --out OUTDIR [--jobs N]
+ *   java -jar grading/target/grader.jar rules          (each rule of the statement, its tests and planted mistakes)
  * </pre>
  *
  * Exit codes: 0 when the command did its job (whatever the score), 1 when the score is below
@@ -18,7 +19,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "grader", mixinStandardHelpOptions = true, version = "grader 1.0",
         description = "Release the student repository and grade submissions.",
-        subcommands = {ReleaseCommand.class, GradeCommand.class})
+        subcommands = {ReleaseCommand.class, GradeCommand.class, RulesCommand.class})
 public final class Grader {
 
     static final int BELOW_FAIL_UNDER = 1;

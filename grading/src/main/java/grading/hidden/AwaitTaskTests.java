@@ -17,7 +17,8 @@ public class AwaitTaskTests {
             "tasksCreatedByOtherTasks");
 
     @Graded(name = "awaitTask returns the awaited task's result, when it finishes", points = 5,
-            visibility = Visibility.VISIBLE)
+            visibility = Visibility.VISIBLE,
+            rules = {"the scheduler parks the task", "returns the very object"})
     public void returnsResult() {
         Fixture f = Fixture.create();
         double[] at = new double[1];
@@ -36,7 +37,8 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "awaiting a task that already finished returns its result at once", points = 5)
+    @Graded(name = "awaiting a task that already finished returns its result at once", points = 5,
+            rules = "Awaiting a task that already finished returns its result at once")
     public void alreadyFinished() {
         Fixture f = Fixture.create();
         Token seven = new Token("the quick task");
@@ -51,7 +53,8 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "several tasks awaiting one task all get its result", points = 6)
+    @Graded(name = "several tasks awaiting one task all get its result", points = 6,
+            rules = "Several tasks may await the same task")
     public void severalWaiters() {
         Fixture f = Fixture.create();
         List<Object> got = new ArrayList<>();
@@ -77,7 +80,8 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "tasks awaiting the same task resume in the order they started waiting", points = 3)
+    @Graded(name = "tasks awaiting the same task resume in the order they started waiting", points = 3,
+            rules = "they resume in the order they started waiting")
     public void waitersResumeInOrder() {
         Fixture f = Fixture.create();
         List<String> resumed = new ArrayList<>();
@@ -113,7 +117,8 @@ public class AwaitTaskTests {
     }
 
     @Graded(name = "awaiting a task that failed rethrows its exception in the waiter", points = 8,
-            visibility = Visibility.VISIBLE)
+            visibility = Visibility.VISIBLE,
+            rules = "its exception is thrown in the waiter")
     public void failureRethrown() {
         Fixture f = Fixture.create();
         IllegalStateException boom = new IllegalStateException("disk on fire");
@@ -134,7 +139,8 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "a failure reaches every waiter and counts as retrieved", points = 2)
+    @Graded(name = "a failure reaches every waiter and counts as retrieved", points = 2,
+            rules = "its exception is thrown in the waiter")
     public void failureReachesEveryWaiter() {
         Fixture f = Fixture.create();
         List<Object> caught = new ArrayList<>();
@@ -164,7 +170,8 @@ public class AwaitTaskTests {
      * leaves it to be reported as never retrieved).
      */
     @Graded(name = "awaiting a task that had already failed rethrows its exception and counts it as retrieved",
-            points = 2)
+            points = 2,
+            rules = "also when the task had already failed before anybody awaited it")
     public void finishedFailureRetrieved() {
         Fixture f = Fixture.create();
         IllegalStateException boom = new IllegalStateException("failed before anybody waited");
@@ -197,7 +204,8 @@ public class AwaitTaskTests {
         return null;
     }
 
-    @Graded(name = "a waiting task is not resumed until its task finishes (no polling)", points = 8)
+    @Graded(name = "a waiting task is not resumed until its task finishes (no polling)", points = 8,
+            rules = "the scheduler parks the task")
     public void noPolling() {
         Fixture f = Fixture.withBudget(1_000);
         int[] waiter = new int[1];
@@ -218,7 +226,8 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "tasks can await tasks that other tasks created", points = 4)
+    @Graded(name = "tasks can await tasks that other tasks created", points = 4,
+            rules = "the scheduler parks the task")
     public void tasksCreatedByOtherTasks() {
         Fixture f = Fixture.create();
         Token fromChild = new Token("the child");

@@ -20,6 +20,14 @@ public @interface Graded {
     /** Points for passing it. */
     double points();
 
+    /**
+     * The rules of the statement it checks: each a phrase of one bullet of homework/README.md's
+     * "The semantics" (English), as written there ({@code **} and line breaks aside), found in no
+     * other bullet. {@code grader.jar rules} maps each rule to its tests and to the planted mistakes
+     * that fail them, and refuses a rule no test checks or no mistake proves.
+     */
+    String[] rules();
+
     /** When Gradescope shows it to the student. */
     Visibility visibility() default Visibility.AFTER_DUE_DATE;
 

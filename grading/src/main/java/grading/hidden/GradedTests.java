@@ -20,8 +20,9 @@ public final class GradedTests {
             GatherTests.class,
             ScaleTests.class);
 
-    /** One graded test: {@code id} is "Class#method". */
-    public record Spec(String id, String number, String name, double points, Visibility visibility, double seconds) {
+    /** One graded test: {@code id} is "Class#method"; {@code rules}, the statement's phrases it checks. */
+    public record Spec(String id, String number, String name, double points, Visibility visibility, double seconds,
+            List<String> rules) {
     }
 
     private GradedTests() {
@@ -47,7 +48,7 @@ public final class GradedTests {
             for (Method m : methods) {
                 Graded g = m.getAnnotation(Graded.class);
                 specs.add(new Spec(type.getName() + "#" + m.getName(), classNumber + "." + (++testNumber),
-                        g.name(), g.points(), g.visibility(), g.seconds()));
+                        g.name(), g.points(), g.visibility(), g.seconds(), List.of(g.rules())));
             }
         }
         return specs;

@@ -196,7 +196,7 @@ class PlantedMistakesProofSlowIT {
         for (grading.hidden.GradedTests.Spec spec : grading.hidden.GradedTests.all()) {
             numberById.put(spec.id(), spec.number());
         }
-        // every patch of grading/wrong is in the class; a lost one leaves its row in grading/README (GradingReadmeTest)
+        // every patch of grading/wrong is in the class (wrongs is read from the folder, so none can be left out)
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, grading.WrongPatch> e : WRONGS.entrySet()) {
             String json = Files.readString(out.resolve(e.getKey()).resolve("results.json"), StandardCharsets.UTF_8);

@@ -54,7 +54,8 @@ public record PlantedPatch(String name, String mistake, List<String> fails, bool
         return parse(file, Files.readString(file, StandardCharsets.UTF_8));
     }
 
-    static PlantedPatch parse(Path file, String text) {
+    /** Parses a patch's text; {@code file} names it (and in errors). */
+    public static PlantedPatch parse(Path file, String text) {
         String name = file.getFileName().toString().replaceFirst("\\.patch$", "");
         List<String> lines = PatchFile.lines(text);
         StringBuilder mistake = new StringBuilder();
