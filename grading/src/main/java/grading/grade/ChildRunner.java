@@ -35,6 +35,11 @@ import java.util.function.Consumer;
  * event out of order or malformed means the channel was tampered with, and every test of the
  * submission scores 0 (the maximum stays the same). After each child, everything it left
  * running is killed before its results are used.
+ *
+ * <p>One file of about 400 lines on purpose: starting a child, reading its events and deciding
+ * what a death or a timeout means are one loop over one child's life, sharing its secret, its
+ * limits and its lease; the pieces that stand alone are files of their own ({@link Sandbox},
+ * {@link TreeCpu}, {@link ChildKit}, {@link RunDir}).
  */
 public final class ChildRunner {
 

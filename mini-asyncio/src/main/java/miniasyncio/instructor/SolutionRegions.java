@@ -2,6 +2,8 @@ package miniasyncio.instructor;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Solution regions, nbgrader style, in the instructor's Java sources:
@@ -17,7 +19,8 @@ import java.util.List;
  * </pre>
  *
  * A marker inside a region, an END without a BEGIN, or a region left open is an error that names
- * the file and line: the release must never publish half a solution.
+ * the file and line: the release must never publish half a solution. An import that only the
+ * solution used goes with it: a stub's imports must not hint at how the reference did it.
  */
 public final class SolutionRegions {
 
@@ -102,7 +105,32 @@ public final class SolutionRegions {
         if (openLine != 0) {
             throw new MarkerException(file, openLine, "solution region is never closed: add " + END);
         }
-        return String.join("\n", out);
+        return hasMarkers(text) ? withoutUnusedImports(out) : String.join("\n", out);
+    }
+
+    private static final Pattern IMPORT = Pattern.compile("import\\s+(?:static\\s+)?javax?\\.[\\w.]*\\.(\\w+)\\s*;");
+
+    /**
+     * The lines without the JDK's single-name imports whose name no other line uses any more (a
+     * word of code or of a comment counts as a use): the collections and types only the removed
+     * solution needed, which would tell how the reference did it. The kit's own imports stay (they
+     * point at the API the statement names), and so do wildcard imports.
+     */
+    static String withoutUnusedImports(List<String> lines) {
+        StringBuilder rest = new StringBuilder();
+        for (String line : lines) {
+            if (!IMPORT.matcher(line.strip()).matches()) {
+                rest.append(line).append('\n');
+            }
+        }
+        List<String> kept = new ArrayList<>();
+        for (String line : lines) {
+            Matcher m = IMPORT.matcher(line.strip());
+            if (!m.matches() || Pattern.compile("\\b" + m.group(1) + "\\b").matcher(rest).find()) {
+                kept.add(line);
+            }
+        }
+        return String.join("\n", kept);
     }
 
     private static final String NOTES_BEGIN = "<!-- BEGIN INSTRUCTOR -->";

@@ -32,6 +32,43 @@ class SolutionRegionsTest {
     }
 
     @Test
+    void aJdkImportOnlyTheSolutionUsedGoesWithItAndTheKitsStay() {
+        String source = """
+                package homework;
+
+                import java.util.ArrayDeque;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+                import java.util.concurrent.*;
+                import static java.lang.Math.max;
+                import static java.lang.Math.min;
+                import miniasyncio.NotImplementedYet;
+                import miniasyncio.Scheduler;
+
+                /** Keeps a {@link Map} of waiters. */
+                public class Demo {
+                    public static List<Integer> answer(int x) {
+                        // BEGIN SOLUTION
+                        Map<Integer, Integer> m = new HashMap<>();
+                        new ArrayDeque<Integer>().add(max(x, 1));
+                        return List.of(min(x, 2));
+                        // END SOLUTION
+                    }
+                }
+                """;
+        String stripped = SolutionRegions.strip(FILE, source);
+        assertThat(stripped).doesNotContain("import java.util.ArrayDeque;", "import java.util.HashMap;",
+                        "import static java.lang.Math.max;", "import static java.lang.Math.min;")
+                .contains("import java.util.List;", "import java.util.Map;", "import java.util.concurrent.*;",
+                        "import miniasyncio.NotImplementedYet;", "import miniasyncio.Scheduler;");
+        String noRegions = source.replace("// BEGIN SOLUTION\n", "").replace("// END SOLUTION\n", "")
+                .replace("import java.util.ArrayDeque;\n", "import java.util.ArrayDeque;\nimport java.util.Set;\n");
+        assertThat(SolutionRegions.strip(FILE, noRegions)).as("a file without regions is left as it is")
+                .isEqualTo(noRegions);
+    }
+
+    @Test
     void theStubNamesTheEnclosingTypeNotANestedTypeDeclaredBeforeOrAWordInAComment() {
         String source = """
                 package homework;
