@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fragment that a step's tests require of the student's code appears in that step's statement.
  * A fragment is required of the student unless the kit or the given code writes it, or the test
  * throws it itself ({@link #NOT_THE_STUDENTS} lists the few others, each with the reason).
- * Steps 5 to 7 also name, beside each rule, the tests that check it.
+ * Steps 5 to 7 also name, beside each rule, the tests that check it, and so does every optional
+ * exercise (its section "## Optional: ...", its tests the classes {@code *OptionalTest}).
  * Instructors only: in the release the solution regions are stubs (.releaseignore).
  */
 class StatementsTest {
