@@ -21,12 +21,20 @@ import org.w3c.dom.NodeList;
  * step that is not written yet, the first line says which step to finish first (the steps each
  * step needs are in its statement's "Needs:" line, the README.md of its package folder), instead of listing every failure. Run with the
  * source launcher: {@code java StepReport.java STEP REPORTS_DIR BUILD_LOG BUILD_EXIT_CODE MODULE_DIR}.
+ *
+ * <p>A step's optional exercise (its statement's "Optional: ..." section; its tests are the classes
+ * named {@code *OptionalTest}, its methods are marked {@code @OptionalExercise}) is reported apart,
+ * on a line of its own ("optional: 0 of 9 tests pass"): the step is done without it, and a later
+ * step never asks for its methods.
  */
 public final class StepReport {
 
     /** A stub's message: {@code not implemented yet: Class.method (edit exercises/.../stepN_x/File.java)}. */
     static final Pattern STUB = Pattern.compile("not implemented yet: ([\\w.$]+) \\(edit ([^)\\s]+)\\)");
     static final Pattern STEP_OF_FILE = Pattern.compile("/step(\\d+)_");
+    /** A stub that is the whole body of a method marked {@code @OptionalExercise}. */
+    static final Pattern OPTIONAL_STUB = Pattern.compile(
+            "@OptionalExercise\\b[^{;]*\\{\\s*throw\\s+new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"");
 
     public static void main(String[] args) throws Exception {
         int step = Integer.parseInt(args[0]);
@@ -47,12 +55,17 @@ public final class StepReport {
         Set<String> ownStubs = new LinkedHashSet<>();
         int onEarlier = 0;
         int onOwn = 0;
+        Optional optional = new Optional();
         for (Path file : files) {
             NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile())
                     .getElementsByTagName("testcase");
             for (int i = 0; i < cases.getLength(); i++) {
                 Element test = (Element) cases.item(i);
                 String className = test.getAttribute("classname");
+                if (className.endsWith("OptionalTest")) {
+                    optional.add(className, test, failureOf(test));
+                    continue;
+                }
                 total++;
                 if (className.contains(".step" + step + "_")) {
                     stepTests++;
@@ -89,6 +102,7 @@ public final class StepReport {
         int failures = failed.size() + onEarlier + onOwn;
         if (failures == 0 && build == 0) {
             System.out.println("step " + step + ": " + total + " tests passed");
+            optional.print();
             return;
         }
         if (failures == 0) {
@@ -107,8 +121,45 @@ public final class StepReport {
             System.out.println("  not written yet: " + String.join(", ", ownStubs) + " (" + onOwn + " tests wait for them)");
         }
         failed.forEach(f -> System.out.println("  " + f));
+        optional.print();
         System.out.println("full reasons and stack traces: " + reports);
         System.exit(1);
+    }
+
+    /** The tests of the step's optional exercise: counted, and reported on their own. */
+    static final class Optional {
+        int total;
+        int passed;
+        final Set<String> stubs = new LinkedHashSet<>();
+        final List<String> failed = new ArrayList<>();
+
+        void add(String className, Element test, Element failure) {
+            total++;
+            if (failure == null) {
+                passed++;
+                return;
+            }
+            Matcher stub = STUB.matcher(failure.getAttribute("message") + "\n" + failure.getTextContent());
+            if (stub.find()) {
+                stubs.add(stub.group(1));
+            } else {
+                failed.add(className.substring(className.lastIndexOf('.') + 1) + "." + test.getAttribute("name")
+                        + ": " + reasonOf(failure));
+            }
+        }
+
+        /** "  optional (the statement's "Optional: ..."; the step is done without it): 0 of 9 tests pass", and what is left. */
+        void print() {
+            if (total == 0) {
+                return;
+            }
+            System.out.println("  optional (the statement's \"Optional: ...\"; the step is done without it): " + passed
+                    + " of " + total + " tests pass");
+            if (!stubs.isEmpty()) {
+                System.out.println("    not written yet: " + String.join(", ", stubs));
+            }
+            failed.forEach(f -> System.out.println("    " + f));
+        }
     }
 
     /**
@@ -171,7 +222,7 @@ public final class StepReport {
         }
     }
 
-    /** The stubs left in step {@code step}'s package, in file order. */
+    /** The stubs left in step {@code step}'s package, in file order; an optional exercise's are not asked for. */
     static Set<String> stubsOf(int step, Path exercises) throws Exception {
         Set<String> stubs = new LinkedHashSet<>();
         if (!Files.isDirectory(exercises)) {
@@ -181,11 +232,22 @@ public final class StepReport {
             for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("step" + step + "_")).toList()) {
                 try (Stream<Path> walk = Files.walk(dir)) {
                     for (Path file : walk.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                        String text = Files.readString(file);
                         Matcher m = Pattern.compile("new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"")
-                                .matcher(Files.readString(file));
+                                .matcher(text);
+                        Map<String, Integer> left = new LinkedHashMap<>(); // a name may be an overload's too
                         while (m.find()) {
-                            stubs.add(m.group(1));
+                            left.merge(m.group(1), 1, Integer::sum);
                         }
+                        Matcher optional = OPTIONAL_STUB.matcher(text);
+                        while (optional.find()) {
+                            left.merge(optional.group(1), -1, Integer::sum);
+                        }
+                        left.forEach((stub, count) -> {
+                            if (count > 0) {
+                                stubs.add(stub);
+                            }
+                        });
                     }
                 }
             }

@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fragment that a step's tests require of the student's code appears in that step's statement.
  * A fragment is required of the student unless the kit or the given code writes it, or the test
  * throws it itself ({@link #NOT_THE_STUDENTS} lists the few others, each with the reason).
- * Steps 5 to 7 also name, beside each rule, the tests that check it.
+ * Steps 5 to 7 also name, beside each rule, the tests that check it, and so does every optional
+ * exercise (its section "## Optional: ...", its tests the classes {@code *OptionalTest}).
  * Instructors only: in the release the solution regions are stubs (.releaseignore).
  */
 class StatementsTest {
@@ -120,11 +121,67 @@ class StatementsTest {
             }
         }
         for (String test : testsCatchingPlantedMistakes(step)) {
-            if (!named.contains(test)) {
+            if (!named.contains(test) && !isOptional(test)) { // an optional exercise's: its own table
                 problems.add("step " + step + ": " + test + " catches a planted mistake of the step but is named beside no rule");
             }
         }
         assertThat(problems).isEmpty();
+    }
+
+    static final String OPTIONAL_RULES_TABLE = "**Optional: each rule and the test that checks it**";
+
+    /**
+     * A step with an optional exercise (a method marked {@code @OptionalExercise}, or a test class
+     * {@code *OptionalTest}) describes it in a section "## Optional: ..." in English and
+     * "**Необязательно: ...**" in Russian, with a table of its rules and their tests: each named
+     * test exists and is an optional one, and every optional test that a planted mistake must fail
+     * is named there. A step without one has no such section.
+     */
+    @ParameterizedTest(name = "step {0}")
+    @MethodSource("steps")
+    void anOptionalExerciseHasItsSectionAndItsRulesWithTheirTests(int step) throws IOException {
+        boolean hasOne = javaFiles(step).stream().anyMatch(f -> f.getFileName().toString().endsWith("OptionalTest.java")
+                || f.startsWith(MODULE.resolve("src/main")) && read(f).contains("@OptionalExercise"));
+        String[] statement = statement(step);
+        if (!hasOne) {
+            assertThat(statement[0]).as("step %d has no optional exercise", step).doesNotContain("## Optional:");
+            return;
+        }
+        assertThat(statement[0]).as("step %d's optional exercise (English)", step).contains("\n## Optional: ");
+        assertThat(statement[1]).as("step %d's optional exercise (Russian)", step).contains("**Необязательно: ");
+        int at = statement[0].indexOf(OPTIONAL_RULES_TABLE);
+        assertThat(at).as("step %d's table \"%s\"", step, OPTIONAL_RULES_TABLE).isNotNegative();
+        List<String> rows = statement[0].substring(at).lines().dropWhile(line -> !line.startsWith("| rule"))
+                .skip(2).takeWhile(line -> line.startsWith("|")).toList();
+        assertThat(rows).as("step %d's optional rules", step).isNotEmpty();
+        Set<String> named = new LinkedHashSet<>();
+        List<String> problems = new java.util.ArrayList<>();
+        for (String row : rows) {
+            Matcher m = TEST_NAME.matcher(row);
+            int tests = 0;
+            for (; m.find(); tests++) {
+                named.add(m.group(1) + "#" + m.group(2));
+            }
+            if (tests == 0) {
+                problems.add("step " + step + ": an optional rule with no test beside it: " + row);
+            }
+        }
+        for (String test : named) {
+            if (!testExists(test) || !isOptional(test)) {
+                problems.add("step " + step + "'s optional table names " + test + ", which is not a test method of a class *OptionalTest");
+            }
+        }
+        for (String test : testsCatchingPlantedMistakes(step)) {
+            if (isOptional(test) && !named.contains(test)) {
+                problems.add("step " + step + ": " + test + " catches a planted mistake of the optional exercise but is named beside no rule");
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    /** A test of an optional exercise: its class is named {@code *OptionalTest}. */
+    static boolean isOptional(String test) {
+        return test.split("#")[0].endsWith("OptionalTest");
     }
 
     /** Whether {@code Class#method} is a method of a test class of the module. */

@@ -34,6 +34,9 @@ class StepReportTest {
     @TempDir
     Path module;
 
+    /** The exit code of the last {@link #report}: 0 when the step's required tests pass. */
+    int exitCode;
+
     @Test
     void aFailureOnAnEarlierStepsStubSaysInItsFirstLineWhichStepToFinishFirst() throws Exception {
         statement("**Needs:** step 9, your own code of it, written first.");
@@ -78,6 +81,63 @@ class StepReportTest {
         assertThat(report(10)).containsExactly("step 10: 1 tests passed");
     }
 
+    @Test
+    void theOptionalExerciseIsReportedApartAndTheStepIsDoneWithoutIt() throws Exception {
+        statement("**Needs:** no earlier step.");
+        String optionalStub = "not implemented yet: IoScheduler.shutdown"
+                + " (edit exercises/src/main/java/exercises/step10_network/IoScheduler.java)";
+        reports(testCase("IoSchedulerTest", "a", ""),
+                testCase("IoSchedulerOptionalTest", "b", "<error message=\"" + optionalStub + "\" type=\"x\"/>"),
+                testCase("IoSchedulerOptionalTest", "c", "<error message=\"" + optionalStub + "\" type=\"x\"/>"),
+                testCase("IoSchedulerOptionalTest", "d", ""));
+        assertThat(report(10)).containsExactly("step 10: 1 tests passed",
+                "  optional (the statement's \"Optional: ...\"; the step is done without it): 1 of 3 tests pass",
+                "    not written yet: IoScheduler.shutdown");
+        assertThat(exitCode).as("the step is done").isZero();
+    }
+
+    @Test
+    void anOptionalTestThatFailsIsNamedWithItsReasonUnderTheOptionalPart() throws Exception {
+        statement("**Needs:** no earlier step.");
+        reports(testCase("IoSchedulerTest", "a", "<failure message=\"expected: 1\" type=\"x\"/>"),
+                testCase("IoSchedulerOptionalTest", "b", "<failure message=\"expected: 2\" type=\"x\"/>"));
+        assertThat(report(10)).containsExactly("step 10: 1 of 1 tests failed",
+                "  IoSchedulerTest.a: expected: 1",
+                "  optional (the statement's \"Optional: ...\"; the step is done without it): 0 of 1 tests pass",
+                "    IoSchedulerOptionalTest.b: expected: 2",
+                "full reasons and stack traces: " + module.resolve("target/surefire-reports"));
+        assertThat(exitCode).isEqualTo(1);
+    }
+
+    @Test
+    void aLaterStepNeverAsksForAnEarlierStepsOptionalMethods() throws Exception {
+        statement("**Needs:** steps 3 and 9, your own code of them, written first.");
+        stub("step3_futures/Future.java", "Future.isDone");
+        // step 9: its required shutdown() is written; shutdown(boolean), of the same name, and run are optional
+        Path step9 = Files.createDirectories(module.resolve("src/main/java/exercises/step9_run"));
+        Files.writeString(step9.resolve("Runner.java"), """
+                class Runner {
+                    void shutdown() {
+                        closed = true;
+                    }
+
+                    /** Optional. */
+                    @OptionalExercise
+                    void shutdown(boolean now) {
+                        throw new NotImplementedYet("Runner.shutdown", "exercises/src/main/java/exercises/step9_run/Runner.java");
+                    }
+
+                    @OptionalExercise
+                    public <T> T run(Callable<T> main) {
+                        throw new NotImplementedYet("Runner.run", "exercises/src/main/java/exercises/step9_run/Runner.java");
+                    }
+                }
+                """);
+        String stub3 = "not implemented yet: Future.isDone (edit exercises/src/main/java/exercises/step3_futures/Future.java)";
+        reports(testCase("IoSchedulerTest", "a", "<error message=\"" + stub3 + "\" type=\"x\"/>"));
+        assertThat(report(10).get(0)).isEqualTo("step 10 builds on step 3 (Future.isDone is not written yet): finish step 3 first");
+    }
+
     /** Step 10's statement, the README.md of its package folder (and a later step's, which must not count). */
     private void statement(String needs) throws Exception {
         Path exercises = Files.createDirectories(module.resolve("src/main/java/exercises/step10_network"));
@@ -116,6 +176,7 @@ class StepReportTest {
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        exitCode = p.exitValue();
         return out.lines().toList();
     }
 }

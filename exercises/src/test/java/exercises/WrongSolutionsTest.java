@@ -147,7 +147,8 @@ class WrongSolutionsTest {
     /**
      * The other half of the proof: a correct solution written from the statement alone, in a style
      * of its own, must pass every test of the steps named in {@code steps=} (tests that demand more
-     * than the statement says would reject it).
+     * than the statement says would reject it); the tests of their optional exercises too when
+     * {@code optional=true}.
      */
     @TestFactory
     Stream<DynamicTest> everyRightSolutionPassesItsStepsTests() throws IOException {
@@ -174,8 +175,12 @@ class WrongSolutionsTest {
             }
         }
         assertThat(sources).as("%s: the files of the solution", dir).isNotEmpty();
+        // The optional exercises' tests (classes *OptionalTest) only for a solution that says it
+        // wrote them (optional=true): a step is done without its optional part.
+        boolean optional = Boolean.parseBoolean(expected.getProperty("optional", "false"));
         List<String> stepTests = testClassBySimpleName.values().stream()
-                .filter(name -> steps.stream().anyMatch(step -> name.startsWith("exercises.step" + step + "_"))).sorted().toList();
+                .filter(name -> steps.stream().anyMatch(step -> name.startsWith("exercises.step" + step + "_")))
+                .filter(name -> optional || !name.endsWith("OptionalTest")).sorted().toList();
         TestsOverClasses.Result result = tests.run(compiler.compile(dir.toString(), sources), stepTests);
         assertThat(result.ran()).as("%s: tests run", dir.getFileName()).isPositive();
         assertThat(result.failures()).as("%s (%s): the tests of steps %s that reject a solution written from the"

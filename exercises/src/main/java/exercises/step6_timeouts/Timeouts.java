@@ -171,6 +171,29 @@ public final class Timeouts {
         });
     }
 
+    /**
+     * Given: {@code asyncio.timeout(seconds)} as an object, the optional exercise's {@link Timeout}
+     * (enter it with {@link Timeout#enter}): its deadline is the loop's time now plus
+     * {@code seconds}; an infinite one is none (asyncio's {@code timeout(None)}).
+     *
+     * @throws IllegalArgumentException for a NaN {@code seconds}
+     */
+    public static Timeout timeout(double seconds) {
+        requireDuration("timeout", seconds);
+        return new Timeout(CancellableScheduler.current("timeout").now() + seconds);
+    }
+
+    /**
+     * Given: {@code asyncio.timeout_at(when)}, a {@link Timeout} whose deadline is {@code when}, a
+     * time of the loop's clock in seconds ({@code loop.now()}); {@code Double.POSITIVE_INFINITY} is none.
+     *
+     * @throws IllegalArgumentException for a NaN {@code when}
+     */
+    public static Timeout timeoutAt(double when) {
+        requireDuration("timeoutAt", when);
+        return new Timeout(when);
+    }
+
     /** NaN is no time at all: asyncio has no rule for it (its loop fails on it in {@code select}). */
     private static void requireDuration(String caller, double seconds) {
         if (Double.isNaN(seconds)) {

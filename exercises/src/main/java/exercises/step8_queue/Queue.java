@@ -1,7 +1,10 @@
 package exercises.step8_queue;
 
+import exercises.OptionalExercise;
+import exercises.ValueError;
 import exercises.step3_futures.Future;
 import exercises.step3_futures.Futures;
+import exercises.step4_sync.Event;
 import java.util.ArrayDeque;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.trace.Waitable;
@@ -23,8 +26,15 @@ import miniasyncio.trace.Waitable;
  * condition again (another task may have got there first). A waiter whose wait is interrupted
  * (cancelled) leaves the queue of waiters, and if it had been woken already, passes the wake-up
  * on, so that no item and no free slot is left with nobody woken for it.
+ *
+ * <p>The items live in the given {@link #items}, a {@link java.util.Queue} that decides their
+ * order: a FIFO here, a stack in {@link LifoQueue}, a heap in {@link PriorityQueue} (asyncio's
+ * {@code _init}, {@code _put} and {@code _get}). The class is open for those two subclasses only.
+ *
+ * <p>Optional exercise (the statement's "Optional: join() and an immediate shutdown"):
+ * {@link #taskDone()}, {@link #join()} and {@link #shutdown(boolean)}.
  */
-public final class Queue<T> implements Waitable {
+public class Queue<T> implements Waitable {
 
     /** {@code put} after {@link #shutdown()}, or {@code get} on an empty queue that is shut down. */
     public static final class ShutDown extends RuntimeException {
@@ -49,9 +59,23 @@ public final class Queue<T> implements Waitable {
 
     private final int maxsize;
 
+    /**
+     * The items, in the order {@code get} takes them: {@code items.add(item)} stores one,
+     * {@code items.poll()} takes the next, {@code items.size()} counts them. Keep every item here
+     * and nowhere else: {@link LifoQueue} and {@link PriorityQueue} are this class with another
+     * {@code items}.
+     */
+    private final java.util.Queue<T> items;
+
     /** A queue of at most {@code maxsize} items; 0 or less: unbounded. */
     public Queue(int maxsize) {
+        this(maxsize, new ArrayDeque<>());
+    }
+
+    /** For {@link LifoQueue} and {@link PriorityQueue}: the same queue over other storage. */
+    protected Queue(int maxsize, java.util.Queue<T> items) {
         this.maxsize = maxsize;
+        this.items = items;
     }
 
     public int maxsize() {
@@ -75,10 +99,16 @@ public final class Queue<T> implements Waitable {
     }
 
     // BEGIN SOLUTION MEMBERS
-    private final ArrayDeque<T> items = new ArrayDeque<>();
     private final ArrayDeque<Future<Void>> getters = new ArrayDeque<>();
     private final ArrayDeque<Future<Void>> putters = new ArrayDeque<>();
     private boolean shutdown;
+    // the optional exercise: items put and not yet marked done; join() waits for finished
+    private int unfinished;
+    private final Event finished = new Event();
+
+    {
+        finished.set(); // no unfinished item yet: join() returns at once
+    }
 
     /** Wakes the first task still waiting in {@code waiters}. */
     private static void wakeNext(ArrayDeque<Future<Void>> waiters) {
@@ -161,7 +191,9 @@ public final class Queue<T> implements Waitable {
         if (isFull()) {
             throw new Full(maxsize);
         }
-        items.addLast(item);
+        items.add(item);
+        unfinished++; // the optional exercise: one more item for join() to wait for
+        finished.clear();
         wakeNext(getters);
         // END SOLUTION
     }
@@ -193,7 +225,7 @@ public final class Queue<T> implements Waitable {
         if (items.isEmpty()) {
             throw shutdown ? new ShutDown() : new Empty();
         }
-        T item = items.pollFirst();
+        T item = items.poll();
         wakeNext(putters);
         return item;
         // END SOLUTION
@@ -218,6 +250,61 @@ public final class Queue<T> implements Waitable {
     public boolean isShutDown() {
         // BEGIN SOLUTION
         return shutdown;
+        // END SOLUTION
+    }
+
+    /**
+     * Optional exercise. Says that an item taken with {@code get} has been dealt with (asyncio's
+     * {@code task_done()}): when every item ever put has been, {@link #join()} returns.
+     *
+     * @throws ValueError "task_done() called too many times", when no item is left unfinished
+     */
+    @OptionalExercise
+    public void taskDone() {
+        // BEGIN SOLUTION
+        if (unfinished <= 0) {
+            throw new ValueError("task_done() called too many times");
+        }
+        unfinished--;
+        if (unfinished == 0) {
+            finished.set();
+        }
+        // END SOLUTION
+    }
+
+    /**
+     * Optional exercise. Waits until every item put into the queue has been marked done with
+     * {@link #taskDone()} (asyncio's {@code join()}); returns at once when none is unfinished.
+     */
+    @OptionalExercise
+    public void join() {
+        // BEGIN SOLUTION
+        if (unfinished > 0) {
+            finished.await();
+        }
+        // END SOLUTION
+    }
+
+    /**
+     * Optional exercise. {@code shutdown(false)} is {@link #shutdown()}; {@code shutdown(true)}
+     * also drops every item still in the queue, each counted as done for {@link #join()}, so that
+     * {@code get} raises {@link ShutDown} at once (asyncio's {@code shutdown(immediate=True)}).
+     */
+    @OptionalExercise
+    public void shutdown(boolean immediate) {
+        // BEGIN SOLUTION
+        if (immediate) {
+            while (!items.isEmpty()) {
+                items.poll();
+                if (unfinished > 0) {
+                    unfinished--;
+                }
+            }
+            if (unfinished == 0) {
+                finished.set(); // the joiners have nothing left to wait for
+            }
+        }
+        shutdown();
         // END SOLUTION
     }
 }

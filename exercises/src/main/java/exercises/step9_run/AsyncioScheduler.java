@@ -4,6 +4,7 @@ import exercises.step5_cancellation.CancellableScheduler;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -78,6 +79,23 @@ public class AsyncioScheduler extends CancellableScheduler {
 
     /** {@code asyncio.run(main)} on a new scheduler. */
     public static <T> T asyncioRun(Callable<T> main) {
-        return new AsyncioScheduler().runUntilComplete(main);
+        return asyncioRun(main, null, null);
+    }
+
+    /**
+     * Given: {@code asyncio.run(main, debug=..., loop_factory=...)}, a {@link Runner} around
+     * {@link #runUntilComplete}: {@code debug} null leaves the loop's own setting;
+     * {@code loopFactory} null makes a new {@code AsyncioScheduler}.
+     *
+     * @throws IllegalStateException inside a running loop ("asyncio.run() cannot be called from a
+     *     running event loop")
+     */
+    public static <T> T asyncioRun(Callable<T> main, Boolean debug, Supplier<? extends AsyncioScheduler> loopFactory) {
+        if (miniasyncio.Scheduler.current() != null) {
+            throw new IllegalStateException("asyncio.run() cannot be called from a running event loop");
+        }
+        try (Runner runner = new Runner(debug, loopFactory)) {
+            return runner.run(main);
+        }
     }
 }

@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * CPython's {@code Lib/test/test_asyncio/test_queues.py} ({@code QueueBasicTests},
- * {@code QueueGetTests}, {@code QueuePutTests}, and the shutdown tests of 3.13 without
- * {@code join()}), translated on the virtual clock; each keeps the Python test's name.
+ * {@code QueueGetTests}, {@code QueuePutTests}, {@code LifoQueueTests}, {@code PriorityQueueTests},
+ * and the shutdown tests of 3.13 without {@code join()}), translated on the virtual clock; each
+ * keeps the Python test's name. The tests of {@code join()} and {@code shutdown(immediate=True)},
+ * an optional exercise, are {@link CPythonQueuesOptionalTest}.
  * {@code run_briefly} is a {@code sleep(0)}; {@code loop.call_later(d, f)} a task that sleeps d,
  * then calls f.
  */
@@ -285,5 +287,31 @@ class CPythonQueuesTest {
             assertThatThrownBy(q::get).isInstanceOf(Queue.ShutDown.class);
             return null;
         });
+    }
+
+    @Test
+    @DisplayName("test_queues.LifoQueueTests.test_order")
+    void lifoOrder() {
+        List<Integer> items = run(() -> {
+            Queue<Integer> q = new LifoQueue<>(0);
+            for (int i : new int[] {1, 3, 2}) {
+                q.put(i);
+            }
+            return List.of(q.get(), q.get(), q.get());
+        });
+        assertThat(items).as("the item put last comes out first").containsExactly(2, 3, 1);
+    }
+
+    @Test
+    @DisplayName("test_queues.PriorityQueueTests.test_order")
+    void priorityOrder() {
+        List<Integer> items = run(() -> {
+            Queue<Integer> q = new PriorityQueue<>(0);
+            for (int i : new int[] {1, 3, 2}) {
+                q.put(i);
+            }
+            return List.of(q.get(), q.get(), q.get());
+        });
+        assertThat(items).as("the smallest item comes out first").containsExactly(1, 2, 3);
     }
 }

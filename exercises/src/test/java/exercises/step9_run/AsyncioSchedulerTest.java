@@ -120,6 +120,23 @@ class AsyncioSchedulerTest {
     }
 
     @Test
+    void aRunnerRunsOneMainOnItsLoopAndCancelsTheLeftoversAsRunUntilCompleteDoes() {
+        List<String> log = new ArrayList<>();
+        AsyncioScheduler loop = new AsyncioScheduler(Clock.virtual());
+        try (Runner runner = new Runner(null, () -> loop)) {
+            assertThat(runner.run(() -> {
+                spawn("child", child("child", 1.0, log));
+                sleep(0.5);
+                return "main result";
+            })).isEqualTo("main result");
+            assertThat(log).containsExactly("child cancelled at 0.5");
+            assertThat(loop.now()).isEqualTo(0.5);
+            assertThatThrownBy(() -> runner.run(() -> null)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("make a Runner for each main");
+        }
+    }
+
+    @Test
     void eachLeftoverTaskIsCancelledOnlyOnceSoItsCleanupMayWait() {
         List<String> log = new ArrayList<>();
         AsyncioScheduler scheduler = new AsyncioScheduler(Clock.virtual());

@@ -18,8 +18,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The {@code asyncio.run} tests of CPython 3.13's {@code Lib/test/test_asyncio/test_runners.py}
- * ({@code RunTests}), translated on the virtual clock; each keeps the Python test's name.
- * {@code asyncio.run(main())} is {@code new AsyncioScheduler(clock).runUntilComplete(main)}.
+ * ({@code RunTests} and {@code RunnerTests}), translated on the virtual clock; each keeps the
+ * Python test's name. {@code asyncio.run(main())} is
+ * {@code new AsyncioScheduler(clock).runUntilComplete(main)}; {@code with asyncio.Runner() as
+ * runner:} is {@code try (Runner runner = new Runner(...))}, on the virtual clock through its
+ * {@code loop_factory}; asyncio's {@code RuntimeError} is an {@code IllegalStateException}.
  */
 class CPythonRunnersTest {
 
@@ -150,5 +153,106 @@ class CPythonRunnersTest {
             return null;
         })).isInstanceOf(CancelledException.class);
         assertThat(loop.now()).isEqualTo(0.0);
+    }
+
+    @Test
+    @DisplayName("test_runners.test_asyncio_run_debug")
+    void asyncioRunDebug() {
+        boolean own = loop().settings().isDebug();
+        assertThat(AsyncioScheduler.asyncioRun(() -> AsyncioScheduler.current("test").settings().isDebug(), null,
+                CPythonRunnersTest::loop)).as("debug=None: the loop's own setting").isEqualTo(own);
+        assertThat(AsyncioScheduler.asyncioRun(() -> AsyncioScheduler.current("test").settings().isDebug(), true,
+                CPythonRunnersTest::loop)).isTrue();
+        assertThat(AsyncioScheduler.asyncioRun(() -> AsyncioScheduler.current("test").settings().isDebug(), false,
+                CPythonRunnersTest::loop)).isFalse();
+    }
+
+    @Test
+    @DisplayName("test_runners.test_asyncio_run_from_running_loop")
+    void asyncioRunFromRunningLoop() {
+        assertThatThrownBy(() -> loop().runUntilComplete(() -> AsyncioScheduler.asyncioRun(() -> 1)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("cannot be called from a running");
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_non_debug")
+    void nonDebug() {
+        try (Runner runner = new Runner(false, CPythonRunnersTest::loop)) {
+            assertThat(runner.getLoop().settings().isDebug()).isFalse();
+        }
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_debug")
+    void debug() {
+        try (Runner runner = new Runner(true, CPythonRunnersTest::loop)) {
+            assertThat(runner.getLoop().settings().isDebug()).isTrue();
+        }
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_custom_factory")
+    void customFactory() {
+        AsyncioScheduler loop = loop();
+        try (Runner runner = new Runner(null, () -> loop)) {
+            assertThat(runner.getLoop()).isSameAs(loop);
+        }
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_run (the loop's is_closed() left out: the kit's loop has no close)")
+    void run() {
+        Runner runner = new Runner(null, CPythonRunnersTest::loop);
+        try (runner) {
+            assertThat(runner.run(() -> {
+                sleep(0);
+                return "done";
+            })).isEqualTo("done");
+        }
+        assertThatThrownBy(runner::getLoop).isInstanceOf(IllegalStateException.class).hasMessageContaining("Runner is closed");
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_explicit_close")
+    void explicitClose() {
+        Runner runner = new Runner(null, CPythonRunnersTest::loop);
+        runner.getLoop();
+        runner.close();
+        assertThatThrownBy(runner::getLoop).isInstanceOf(IllegalStateException.class).hasMessageContaining("Runner is closed");
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_double_close")
+    void doubleClose() {
+        Runner runner = new Runner(null, CPythonRunnersTest::loop);
+        runner.getLoop();
+        runner.close();
+        runner.close(); // the second call is a no-op
+        assertThatThrownBy(runner::getLoop).isInstanceOf(IllegalStateException.class).hasMessageContaining("Runner is closed");
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_second_with_block_raises")
+    void secondWithBlockRaises() {
+        java.util.List<Integer> ret = new java.util.ArrayList<>();
+        Runner runner = new Runner(null, CPythonRunnersTest::loop);
+        try (runner) {
+            runner.run(() -> ret.add(1));
+        }
+        assertThatThrownBy(() -> {
+            try (runner) {
+                runner.run(() -> ret.add(2));
+            }
+        }).isInstanceOf(IllegalStateException.class).hasMessageContaining("Runner is closed");
+        assertThat(ret).containsExactly(1);
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_recursive_run")
+    void recursiveRun() {
+        try (Runner runner = new Runner(null, CPythonRunnersTest::loop)) {
+            assertThatThrownBy(() -> runner.run(() -> runner.run(() -> null))).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("Runner.run() cannot be called from a running event loop");
+        }
     }
 }

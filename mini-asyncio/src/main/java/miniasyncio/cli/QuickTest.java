@@ -91,7 +91,7 @@ public final class QuickTest {
                 System.exit(1);
             }
             out.print(TestSummary.summary(module.getFileName().toString(), results,
-                    TestSummary.stubs(module.resolve("src/main/java"))));
+                    TestSummary.stubs(module.resolve("src/main/java")), TestSummary.optionalStubs(module.resolve("src/main/java"))));
             out.flush();
         }
         System.exit(0); // as Surefire's JVM: a thread a test left running must not keep this one

@@ -33,6 +33,13 @@ public final class TestSummary {
 
     /** A stub as the release writes it: {@code throw new NotImplementedYet("Class.method", "file")}. */
     static final Pattern STUB = Pattern.compile("new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"");
+    /**
+     * A stub that is the whole body of a method of an optional exercise, marked
+     * {@code @OptionalExercise}: listed apart, never as work left (its tests are the classes named
+     * {@code *OptionalTest}, their part "step8_queue (optional)").
+     */
+    static final Pattern OPTIONAL_STUB = Pattern.compile(
+            "@OptionalExercise\\b[^{;]*\\{\\s*throw\\s+new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"");
     /** How many reasons for failing tests are shown (each with the tests it fails); the rest are counted. */
     static final int SHOWN_FAILURES = 8;
     /** Where a long line of the summary is broken. */
@@ -90,7 +97,7 @@ public final class TestSummary {
         }
         List<String> stubs = stubs(module.resolve("src/main/java"));
         PrintStream out = System.out;
-        out.print(summary(module.getFileName().toString(), results, stubs));
+        out.print(summary(module.getFileName().toString(), results, stubs, optionalStubs(module.resolve("src/main/java"))));
         if (args[0].equals("check")) {
             out.print(SelfCheck.verdict(module, results, stubs));
         }
@@ -100,12 +107,15 @@ public final class TestSummary {
         System.exit(0);
     }
 
-    /** The part a test belongs to: the exercise step of its package, else its class. */
+    /**
+     * The part a test belongs to: the exercise step of its package (its optional exercise, for a
+     * class {@code *OptionalTest}: "step8_queue (optional)"), else its class.
+     */
     static String part(String className) {
         String[] names = className.split("\\.");
         for (String name : names) {
             if (name.startsWith("step")) {
-                return name;
+                return className.endsWith("OptionalTest") ? name + " (optional)" : name;
             }
         }
         return names[names.length - 1];
@@ -125,6 +135,11 @@ public final class TestSummary {
 
     /** The summary of one module's run, a few lines. */
     static String summary(String module, List<Result> results, List<String> stubs) {
+        return summary(module, results, stubs, List.of());
+    }
+
+    /** The same, with the optional exercises' stubs named apart. */
+    static String summary(String module, List<Result> results, List<String> stubs, List<String> optionalStubs) {
         long passed = results.stream().filter(Result::passed).count();
         Map<String, List<Result>> byPart = new TreeMap<>(PART_ORDER);
         for (Result r : results) {
@@ -146,6 +161,7 @@ public final class TestSummary {
                 .append(" tests pass\n");
         line(s, "pass", String.join(", ", passing), "(?<=, )");
         line(s, "not written yet", grouped(stubs), "(?<=; )");
+        line(s, "optional, to do", grouped(optionalStubs), "(?<=; )");
         line(s, "waiting for them", String.join(", ", waiting), "(?<=, )");
         // Tests that fail for one reason are named together, with the reason once (a polling
         // awaitTask fails most of them the same way).
@@ -163,7 +179,8 @@ public final class TestSummary {
             line(s, "stack traces", module + "/" + LOG, "(?<= )");
         }
         if (failing.isEmpty() && stubs.isEmpty()) {
-            s.append("   everything is written and every test passes\n");
+            s.append(optionalStubs.isEmpty() ? "   everything is written and every test passes\n"
+                    : "   everything required is written and passes (the optional exercises are up to you)\n");
         }
         return s.toString();
     }
@@ -227,8 +244,18 @@ public final class TestSummary {
     /**
      * Every method still a stub under {@code sources}, each once, in the order of the files: folder
      * by folder (the exercise steps in their order), and in each the scheduler's file first (the loop calls it first), then the others.
+     * An optional exercise's are not among them ({@link #optionalStubs}).
      */
     static List<String> stubs(Path sources) {
+        return stubs(sources, false);
+    }
+
+    /** The optional exercises' methods still a stub under {@code sources} (marked {@code @OptionalExercise}), in the same order. */
+    static List<String> optionalStubs(Path sources) {
+        return stubs(sources, true);
+    }
+
+    private static List<String> stubs(Path sources, boolean optional) {
         if (!Files.isDirectory(sources)) {
             return List.of();
         }
@@ -246,9 +273,26 @@ public final class TestSummary {
         Set<String> found = new LinkedHashSet<>();
         for (Path file : files) {
             try {
-                Matcher m = STUB.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                // how many stubs of each name are required ones (an overload may share an optional one's name)
+                Map<String, Integer> required = new LinkedHashMap<>();
+                Matcher m = STUB.matcher(text);
                 while (m.find()) {
-                    found.add(m.group(1));
+                    required.merge(m.group(1), 1, Integer::sum);
+                }
+                Matcher o = OPTIONAL_STUB.matcher(text);
+                while (o.find()) {
+                    required.merge(o.group(1), -1, Integer::sum);
+                    if (optional) {
+                        found.add(o.group(1));
+                    }
+                }
+                if (!optional) {
+                    required.forEach((stub, count) -> {
+                        if (count > 0) {
+                            found.add(stub);
+                        }
+                    });
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -23,7 +23,7 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
  * (cancelled) leaves the queue of waiters, and if it had been woken already, passes the wake-up
  * on, so that no item and no free slot is left with nobody woken for it.
  */
-public final class Queue<T> {
+public class Queue<T> {
 
     /** {@code put} after {@link #shutdown()}, or {@code get} on an empty queue that is shut down. */
     public static final class ShutDown extends RuntimeException {
@@ -48,16 +48,24 @@ public final class Queue<T> {
 
     private final int maxsize;
 
+    /** The items, in the order {@code get} takes them (given). */
+    private final java.util.Queue<T> items;
+
     /** A queue of at most {@code maxsize} items; 0 or less: unbounded. */
     public Queue(int maxsize) {
+        this(maxsize, new ArrayDeque<>());
+    }
+
+    /** For {@link LifoQueue} and {@link PriorityQueue}: the same queue over other storage. */
+    protected Queue(int maxsize, java.util.Queue<T> items) {
         this.maxsize = maxsize;
+        this.items = items;
     }
 
     public int maxsize() {
         return maxsize;
     }
 
-    private final ArrayDeque<T> items = new ArrayDeque<>();
     private final ArrayDeque<Future<Void>> getters = new ArrayDeque<>();
     private final ArrayDeque<Future<Void>> putters = new ArrayDeque<>();
     private boolean shut;
@@ -132,7 +140,7 @@ public final class Queue<T> {
         if (isFull()) {
             throw new Full(maxsize);
         }
-        items.addLast(item);
+        items.add(item);
         wakeOne(getters);
     }
 
@@ -163,7 +171,7 @@ public final class Queue<T> {
             }
             throw new Empty();
         }
-        T item = items.pollFirst();
+        T item = items.poll();
         wakeOne(putters);
         return item;
     }
