@@ -52,6 +52,12 @@ public final class TaskFuture<T> extends Future<T> {
         return scheduler.cancel(task.tid());
     }
 
+    /** Cancels the task with a message (asyncio's {@code task.cancel(msg)}): the scheduler's {@code cancel(tid, message)}. */
+    @Override
+    public boolean cancel(String message) {
+        return scheduler.cancel(task.tid(), message);
+    }
+
     /** As {@link Future#setException}, noting first whether the task ended cancelled: the done-callbacks ask. */
     @Override
     public void setException(Throwable error) {

@@ -92,6 +92,7 @@ public class CancellableScheduler extends FutureScheduler {
      * awaits, cancelled through it. It works as long as {@code cancel} resumes tasks with
      * {@link #cancelledError}.
      */
+    @Override
     public final boolean cancel(int tid, String message) {
         Task task = futureOf(tid).task();
         String outer = messageInFlight;
