@@ -1,5 +1,6 @@
 package exercises.step3_futures;
 
+import java.util.function.Predicate;
 import miniasyncio.Task;
 
 /**
@@ -15,6 +16,7 @@ public final class TaskFuture<T> extends Future<T> {
     private final Task task;
     private final FutureScheduler scheduler;
     private boolean cancelled; // the task ended by a CancelledException
+    private Predicate<String> beforeCancel; // given for step 5's Gather, see beforeCancel
 
     public TaskFuture(Task task, FutureScheduler scheduler) {
         this.task = task;
@@ -49,13 +51,27 @@ public final class TaskFuture<T> extends Future<T> {
      */
     @Override
     public boolean cancel() {
-        return scheduler.cancel(task.tid());
+        return accepts(null) && scheduler.cancel(task.tid());
     }
 
     /** Cancels the task with a message (asyncio's {@code task.cancel(msg)}): the scheduler's {@code cancel(tid, message)}. */
     @Override
     public boolean cancel(String message) {
-        return scheduler.cancel(task.tid(), message);
+        return accepts(message) && scheduler.cancel(task.tid(), message);
+    }
+
+    /**
+     * Given, for step 5's {@code Gather}: {@code decide} is called first by each cancel of this
+     * future not done yet, with the cancel's message (or null), and returning false refuses it: the
+     * cancel returns false, and the task goes on. asyncio's gathering future cancels its children
+     * there, and refuses once none of them could be cancelled.
+     */
+    public void beforeCancel(Predicate<String> decide) {
+        beforeCancel = decide;
+    }
+
+    private boolean accepts(String message) {
+        return beforeCancel == null || isDone() || beforeCancel.test(message);
     }
 
     /** As {@link Future#setException}, noting first whether the task ended cancelled: the done-callbacks ask. */

@@ -24,11 +24,11 @@ import java.util.concurrent.Callable;
  *       above, but cancelled with {@code returnExceptions} too (asyncio's issue 32684). A gather
  *       cancelled before its task has started ends cancelled at once, and its children are
  *       cancelled then.</li>
+ *   <li>Once no child can be cancelled any more (they have all finished, and the gather has not
+ *       yet), its future refuses a cancel, as asyncio's gathering future: {@code cancel()} returns
+ *       false and the gather ends with its outcome; a task awaiting it that is cancelled is then
+ *       cancelled itself (step 5: the task it awaits refused).</li>
  * </ul>
- *
- * <p>One difference: asyncio's gathering future refuses a cancel once every child has finished
- * ({@code cancel()} is false, its waiter is cancelled instead); this gather is a task, which a
- * cancel that returned true ends cancelled.
  */
 public final class Gather {
 
@@ -57,7 +57,14 @@ public final class Gather {
         if (all.isEmpty()) {
             outcome.setResult(List.of());
         }
-        TaskFuture<List<Object>> gather = Futures.spawn("gather", () -> awaitOutcome(outcome, all));
+        boolean[] cancelRequested = {false}; // asyncio's _cancel_requested: its children were cancelled for it
+        TaskFuture<List<Object>> gather = Futures.spawn("gather", () -> awaitOutcome(outcome, all, cancelRequested));
+        gather.beforeCancel(message -> {
+            // asyncio's _GatheringFuture.cancel(msg): cancel the children; accepted if any of them was
+            boolean any = cancelChildren(all, message);
+            cancelRequested[0] |= any;
+            return any;
+        });
         gather.addDoneCallback(done -> {
             if (!outcome.isDone()) {
                 all.forEach(Future::cancel); // cancelled before its body ran: nobody else will cancel them
@@ -75,32 +82,44 @@ public final class Gather {
         return gather(returnExceptions, children);
     }
 
-    /** The gather task's body: waits for the outcome; cancelled, it cancels the children first. */
-    private static List<Object> awaitOutcome(Future<List<Object>> outcome, List<Future<?>> children) {
+    /**
+     * The gather task's body: waits for the outcome, then ends cancelled if it was cancelled. A
+     * cancel through its future has cancelled the children already ({@code cancelRequested}); one
+     * by its tid alone cancels them here.
+     */
+    private static List<Object> awaitOutcome(Future<List<Object>> outcome, List<Future<?>> children,
+            boolean[] cancelRequested) {
         CancelledException cancelled = null; // ours, once a child was cancelled for it
         while (true) {
+            List<Object> results;
             try {
                 // Through a shield: cancelling this task cancels what it awaits (step 5), and the
                 // outcome, which the children's callbacks complete, must stay theirs to complete.
-                List<Object> results = Futures.await(CancellableScheduler.shield(outcome));
-                if (cancelled != null) {
-                    throw cancelled; // cancelled, even with returnExceptions
-                }
-                return results;
+                results = Futures.await(CancellableScheduler.shield(outcome));
             } catch (CancelledException e) {
                 if (outcome.isDone() && failureOf(outcome) == e) {
                     throw e; // a child's cancellation, the gather's outcome
                 }
-                boolean any = false;
-                for (Future<?> child : children) {
-                    any |= child.cancel();
-                }
-                if (!any) {
+                if (!cancelRequested[0] && !cancelChildren(children, null)) {
                     throw e; // they had all finished: nothing to wait for
                 }
                 cancelled = e; // wait on for the outcome, then end cancelled
+                continue;
             }
+            if (cancelled != null) {
+                throw cancelled; // cancelled, even with returnExceptions
+            }
+            return results;
         }
+    }
+
+    /** Cancels each child with {@code message} (or none); true if any was still running and is now cancelled. */
+    private static boolean cancelChildren(List<Future<?>> children, String message) {
+        boolean any = false;
+        for (Future<?> child : children) {
+            any |= message != null ? child.cancel(message) : child.cancel();
+        }
+        return any;
     }
 
     /** The exception {@code done} ended with, a cancellation too (which {@code exception()} raises, as asyncio's). */

@@ -122,6 +122,27 @@ class CPythonGatherTest {
         });
     }
 
+    @Test
+    @DisplayName("test_tasks.test_cancel_gather_1: a gathering future refuses a cancel once all its children are done")
+    void cancelGather1() {
+        run(() -> {
+            Future<Object> fut = new Future<>();
+            TaskFuture<List<Object>> gatherTask = Gather.gather(false, () -> await(fut)); // child_coro
+            sleep(0); // the child waits on fut
+            fut.setResult(42);
+            // asyncio's cancelling callback runs once the child has finished and before the gather
+            // has (callbacks go through call_soon); here callbacks run at once, so the cancel comes
+            // a turn later, at that same point
+            sleep(0);
+            assertThat(gatherTask.isDone()).isFalse();
+            boolean cancelResult = gatherTask.cancel();
+            assertThat(cancelResult).isFalse();
+            assertThat(await(gatherTask)).containsExactly(42);
+            assertThat(gatherTask.isCancelled()).isFalse();
+            return null;
+        });
+    }
+
     @ParameterizedTest(name = "test_tasks.test_cancel_gather_2 (message {0}): a cancelled gather with return_exceptions is cancelled")
     @NullSource
     @ValueSource(strings = "my message")

@@ -468,6 +468,36 @@ class CancellationTest {
     }
 
     @Test
+    void aGatherWithNoChildLeftToCancelRefusesACancelItsWaiterIsCancelledInsteadAndItsOwnCancelCarriesItsMessage() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Future<Object> a = new Future<>();
+            TaskFuture<List<Object>> gather = Gather.gather(false, a);
+            TaskFuture<Object> waiter = spawn("waiter", () -> await(gather));
+            sleep(0); // the gather and its waiter wait
+            a.setResult(1); // the gather is woken, and has not ended yet
+            log.add("gather.cancel(): " + gather.cancel());
+            log.add("waiter.cancel(): " + waiter.cancel());
+            log.add("waiter: " + catchThrowable(() -> await(waiter)).getClass().getSimpleName());
+            log.add("gather: " + await(gather) + ", cancelled: " + gather.isCancelled());
+
+            Future<Object> b = new Future<>();
+            TaskFuture<List<Object>> second = Gather.gather(true, b, spawn("child", () -> {
+                sleep(1);
+                return null;
+            }));
+            sleep(0);
+            log.add("second.cancel(\"stop\"): " + second.cancel("stop") + ", b says " + catchThrowable(b::result).getMessage());
+            log.add("second says " + catchThrowable(() -> await(second)).getMessage() + " at " + now());
+            return null;
+        });
+        assertThat(log).as("as asyncio's gathering future: cancel() cancels the children, and is refused when none"
+                + " is left to cancel").containsExactly("gather.cancel(): false", "waiter.cancel(): true",
+                "waiter: CancelledException", "gather: [1], cancelled: false",
+                "second.cancel(\"stop\"): true, b says stop", "second says stop at 0.0");
+    }
+
+    @Test
     void aCancelMessageReachesTheTaskThroughTheTaskItAwaitsAndARunningTaskAtItsNextYield() {
         List<String> log = new ArrayList<>();
         run(() -> {
