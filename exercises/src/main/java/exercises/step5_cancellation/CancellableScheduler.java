@@ -28,7 +28,7 @@ import miniasyncio.Task;
  *   <li>in {@code sleeping}: taken out of the heap (its timer no longer matters) and made ready;</li>
  *   <li>parked on a future: taken out of the waiting table and made ready, and that future is
  *       cancelled, as asyncio does (a task's future: that task is cancelled instead, and this one
- *       waits for its end);</li>
+ *       waits for its end, unless that task refuses);</li>
  *   <li>running (it cancelled itself, or a callback during its step did): nothing can interrupt a
  *       computing task on this single thread, so the request is remembered and delivered at its
  *       next yield; if it returns before yielding again, it ends as cancelled.</li>
@@ -204,13 +204,14 @@ public class CancellableScheduler extends FutureScheduler {
         // BEGIN SOLUTION
         notResumed.remove(task); // it was resumed: a request it got can no longer be withdrawn
         awaiting.remove(task); // it ran again: it no longer waits where it did
-        if (cancelRequested.contains(task) && syscall instanceof AwaitFuture(TaskFuture<?> inner) && !inner.isDone()) {
+        if (cancelRequested.contains(task) && syscall instanceof AwaitFuture(TaskFuture<?> inner) && !inner.isDone()
+                && inner.cancel()) {
             // Cancelled while running, and now it waits for another task: as when it is
-            // cancelled while waiting, that task is cancelled and this one waits for its end.
+            // cancelled while waiting, that task is cancelled and this one waits for its end
+            // (if that task refuses, as a Gather with nothing left to cancel, it is cancelled below).
             cancelRequested.remove(task);
             awaiting.put(task, inner);
             super.handleSyscall(task, syscall);
-            inner.cancel();
             return;
         }
         if (cancelRequested.remove(task)) {

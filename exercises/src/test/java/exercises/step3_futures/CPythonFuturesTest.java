@@ -47,10 +47,11 @@ class CPythonFuturesTest {
         Future<Object> f = new Future<>();
         assertThat(f.cancel("my message")).isTrue();
         Throwable thrown = catchThrowable(() -> new FutureScheduler(Clock.virtual()).run(() -> Futures.await(f)));
-        assertThat(thrown).isInstanceOf(CancelledException.class).hasMessage("my message");
-        assertThat(catchThrowable(f::exception)).as("exception() raises it too").hasMessage("my message");
+        assertThat(thrown).isInstanceOf(CancelledException.class);
+        assertThat(thrown.getMessage()).isEqualTo("my message"); // the message given to cancel, passed through
+        assertThat(catchThrowable(f::exception).getMessage()).as("exception() raises it too").isEqualTo("my message");
         assertThat(f.cancel("another")).as("done: it refuses and keeps its message").isFalse();
-        assertThat(catchThrowable(f::result)).hasMessage("my message");
+        assertThat(catchThrowable(f::result).getMessage()).isEqualTo("my message");
     }
 
     @Test

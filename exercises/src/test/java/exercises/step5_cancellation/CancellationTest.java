@@ -478,8 +478,17 @@ class CancellationTest {
             a.setResult(1); // the gather is woken, and has not ended yet
             log.add("gather.cancel(): " + gather.cancel());
             log.add("waiter.cancel(): " + waiter.cancel());
-            log.add("waiter: " + catchThrowable(() -> await(waiter)).getClass().getSimpleName());
+            log.add("waiter: " + outcome(waiter));
             log.add("gather: " + await(gather) + ", cancelled: " + gather.isCancelled());
+
+            Future<Object> c = new Future<>();
+            TaskFuture<List<Object>> third = Gather.gather(false, c);
+            TaskFuture<Object> self = spawn("self", () -> {
+                c.setResult(3); // the gather is woken, and has not ended: nothing left to cancel
+                scheduler.cancel(scheduler.currentTask().tid()); // while running; then it awaits the gather
+                return await(third);
+            });
+            log.add("self: " + outcome(self) + ", third: " + await(third));
 
             Future<Object> b = new Future<>();
             TaskFuture<List<Object>> second = Gather.gather(true, b, spawn("child", () -> {
@@ -493,8 +502,17 @@ class CancellationTest {
         });
         assertThat(log).as("as asyncio's gathering future: cancel() cancels the children, and is refused when none"
                 + " is left to cancel").containsExactly("gather.cancel(): false", "waiter.cancel(): true",
-                "waiter: CancelledException", "gather: [1], cancelled: false",
+                "waiter: CancelledException", "gather: [1], cancelled: false", "self: CancelledException, third: [3]",
                 "second.cancel(\"stop\"): true, b says stop", "second says stop at 0.0");
+    }
+
+    /** How {@code task} ended, awaited: the class of its exception, or its value. */
+    static String outcome(TaskFuture<?> task) {
+        try {
+            return "value " + await(task);
+        } catch (Throwable e) {
+            return e.getClass().getSimpleName();
+        }
     }
 
     @Test

@@ -126,8 +126,8 @@ public class CancellableScheduler extends FutureScheduler {
         Future<?> awaited = waitsFor.get(task);
         if (task == currentTask()) {
             cancelAtNextYield.add(task);
-        } else if (awaited instanceof TaskFuture<?> other && !other.isDone()) {
-            other.cancel(); // asyncio cancels what the task waits for; the task waits on for it
+        } else if (awaited instanceof TaskFuture<?> other && !other.isDone() && other.cancel()) {
+            // asyncio cancels what the task waits for; the task waits on for it (refused: cancelled below)
         } else if (ready.contains(task)) {
             if (!undoCancel.containsKey(task)) {
                 LoopState state = LoopState.of(this);
@@ -180,9 +180,9 @@ public class CancellableScheduler extends FutureScheduler {
         Future<?> waitedOn = syscall instanceof AwaitFuture a && !a.future().isDone() ? a.future() : null;
         if (waitedOn != null) {
             waitsFor.put(task, waitedOn);
-            if (waitedOn instanceof TaskFuture<?> other && cancelAtNextYield.remove(task)) {
-                super.handleSyscall(task, syscall); // it parks, and the task it waits for is cancelled
-                other.cancel();
+            if (waitedOn instanceof TaskFuture<?> other && cancelAtNextYield.contains(task) && other.cancel()) {
+                cancelAtNextYield.remove(task);
+                super.handleSyscall(task, syscall); // it parks: the task it waits for is cancelled instead
                 return;
             }
         }
