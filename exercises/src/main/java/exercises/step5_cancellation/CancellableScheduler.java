@@ -112,6 +112,22 @@ public class CancellableScheduler extends FutureScheduler {
     }
 
     /**
+     * Given: cancels {@code awaited}, what {@code task} awaits (or is about to), for {@code task}'s
+     * cancellation, with that cancellation's message if {@link #cancel(int, String)} gave one
+     * (asyncio's {@code _fut_waiter.cancel(msg)}): a plain future holds it, a task gets it. A task
+     * that accepts takes the request over, message included; returns what {@code awaited.cancel}
+     * returned.
+     */
+    protected final boolean cancelAwaited(Task task, Future<?> awaited) {
+        String message = messageInFlight != null ? messageInFlight : cancelMessages.get(task);
+        boolean accepted = message != null ? awaited.cancel(message) : awaited.cancel();
+        if (accepted && awaited instanceof TaskFuture<?>) {
+            cancelMessages.remove(task); // passed on: this task will not be thrown it itself
+        }
+        return accepted;
+    }
+
+    /**
      * Requests the cancellation of task {@code tid}.
      *
      * @return false if the task has already finished (nothing happens), true otherwise
@@ -135,7 +151,7 @@ public class CancellableScheduler extends FutureScheduler {
             notResumed.putIfAbsent(task, new Wakeup(loop.pendingValue(task), loop.pendingIsThrow(task)));
         }
         Future<?> awaited = awaiting.remove(task);
-        if (awaited instanceof TaskFuture<?> inner && !awaited.isDone() && inner.cancel()) {
+        if (awaited instanceof TaskFuture<?> inner && !awaited.isDone() && cancelAwaited(task, inner)) {
             // It waits for another task: cancel that one (asyncio cancels what a task awaits);
             // this task stays parked and gets how the other one ends, normally its cancellation.
             awaiting.put(task, awaited);
@@ -144,7 +160,7 @@ public class CancellableScheduler extends FutureScheduler {
         if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
             CancelledException cancelled = cancelledError(task);
             if (awaited != null) {
-                awaited.cancel(); // asyncio cancels the future the task waits on (done, it woke the task: false)
+                cancelAwaited(task, awaited); // asyncio cancels the future the task waits on (done, it woke the task: false)
             }
             scheduleThrow(task, cancelled);
             return true;
@@ -205,7 +221,7 @@ public class CancellableScheduler extends FutureScheduler {
         notResumed.remove(task); // it was resumed: a request it got can no longer be withdrawn
         awaiting.remove(task); // it ran again: it no longer waits where it did
         if (cancelRequested.contains(task) && syscall instanceof AwaitFuture(TaskFuture<?> inner) && !inner.isDone()
-                && inner.cancel()) {
+                && cancelAwaited(task, inner)) {
             // Cancelled while running, and now it waits for another task: as when it is
             // cancelled while waiting, that task is cancelled and this one waits for its end
             // (if that task refuses, as a Gather with nothing left to cancel, it is cancelled below).
@@ -216,7 +232,7 @@ public class CancellableScheduler extends FutureScheduler {
         }
         if (cancelRequested.remove(task)) {
             if (syscall instanceof AwaitFuture(Future<?> future)) {
-                future.cancel(); // cancelled while running, it now waits on a future: cancel that too (asyncio)
+                cancelAwaited(task, future); // cancelled while running, it now waits on a future: cancel that too (asyncio)
             }
             scheduleThrow(task, cancelledError(task));
             return;

@@ -549,9 +549,37 @@ class CancellationTest {
             plain.cancel();
             sleep(0);
             log.add("plain names its task: " + catchThrowable(plain::exception).getMessage().contains("plain"));
+
+            Future<Object> f = new Future<>();
+            TaskFuture<Object> parked = spawn("parked", () -> await(f));
+            sleep(0);
+            scheduler.cancel(parked.tid(), "stop, parked");
+            sleep(0);
+            log.add("parked: " + catchThrowable(parked::exception).getMessage() + ", its future: "
+                    + catchThrowable(f::exception).getMessage());
+            TaskFuture<Object> nested = spawn("nested", () -> {
+                sleep(10);
+                return null;
+            });
+            Future<Object> g = new Future<>();
+            TaskFuture<Object> running = spawn("running", () -> {
+                CancellableScheduler.cancelTask(scheduler.currentTask().tid(), "stop, running");
+                return await(nested); // it passes its cancellation on to the task it awaits
+            });
+            TaskFuture<Object> runningOnAFuture = spawn("running on a future", () -> {
+                CancellableScheduler.cancelTask(scheduler.currentTask().tid(), "stop, on a future");
+                return await(g);
+            });
+            log.add("running: " + catchThrowable(() -> await(running)).getMessage() + ", nested: "
+                    + catchThrowable(nested::exception).getMessage());
+            log.add("running on a future: " + catchThrowable(() -> await(runningOnAFuture)).getMessage()
+                    + ", its future: " + catchThrowable(g::exception).getMessage());
             return null;
         });
-        assertThat(log).as("asyncio's task.cancel(msg): the CancelledException says msg, also through an awaited task")
-                .containsExactly("outer: stop, outer, inner: stop, outer", "self: stop, self", "plain names its task: true");
+        assertThat(log).as("asyncio's task.cancel(msg): the CancelledException says msg, also through what the task"
+                + " awaits (fut_waiter.cancel(msg))").containsExactly("outer: stop, outer, inner: stop, outer",
+                "self: stop, self", "plain names its task: true", "parked: stop, parked, its future: stop, parked",
+                "running: stop, running, nested: stop, running",
+                "running on a future: stop, on a future, its future: stop, on a future");
     }
 }
