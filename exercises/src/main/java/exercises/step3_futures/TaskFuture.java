@@ -17,6 +17,7 @@ public final class TaskFuture<T> extends Future<T> {
     private final FutureScheduler scheduler;
     private boolean cancelled; // the task ended by a CancelledException
     private Predicate<String> beforeCancel; // given for step 5's Gather, see beforeCancel
+    private boolean cancellationFails; // given for step 5's Gather, see failWhenCancelled
 
     public TaskFuture(Task task, FutureScheduler scheduler) {
         this.task = task;
@@ -70,6 +71,16 @@ public final class TaskFuture<T> extends Future<T> {
         beforeCancel = decide;
     }
 
+    /**
+     * Given, for step 5's {@code Gather}: a task that ends by a {@link CancelledException} makes this
+     * future fail with it rather than be cancelled: {@link #isCancelled()} is false and
+     * {@link #exception()} returns it, as asyncio's gathering future, which a cancel never makes
+     * cancelled: it fails with a {@code CancelledError}. Awaiting it throws the exception all the same.
+     */
+    public void failWhenCancelled() {
+        cancellationFails = true;
+    }
+
     private boolean accepts(String message) {
         return beforeCancel == null || isDone() || beforeCancel.test(message);
     }
@@ -78,14 +89,15 @@ public final class TaskFuture<T> extends Future<T> {
     @Override
     public void setException(Throwable error) {
         if (!isDone()) {
-            cancelled = error instanceof CancelledException;
+            cancelled = error instanceof CancelledException && !cancellationFails;
         }
         super.setException(error);
     }
 
     /**
      * A task is cancelled when it ended by a {@link CancelledException} (asyncio: a task whose
-     * coroutine raises {@code CancelledError} is cancelled), however the exception reached it.
+     * coroutine raises {@code CancelledError} is cancelled), however the exception reached it
+     * (unless {@link #failWhenCancelled()}).
      */
     @Override
     public boolean isCancelled() {

@@ -21,9 +21,11 @@ import java.util.concurrent.Callable;
  *   <li>With {@code returnExceptions}: when every child has finished, their results in order,
  *       each failure in its child's place.</li>
  *   <li>Cancelled: the children that have not finished are cancelled, and the gather ends as
- *       above, but cancelled with {@code returnExceptions} too (asyncio's issue 32684). A gather
- *       cancelled before its task has started ends cancelled at once, and its children are
- *       cancelled then.</li>
+ *       above, but with a {@link CancelledException} with {@code returnExceptions} too (asyncio's
+ *       issue 32684). A gather cancelled before its task has started ends so at once, and its
+ *       children are cancelled then. As asyncio's gathering future, its future is then not
+ *       cancelled but failed: {@code isCancelled()} is false, {@code exception()} returns the
+ *       {@link CancelledException}, and awaiting it throws it.</li>
  *   <li>Once no child can be cancelled any more (they have all finished, and the gather has not
  *       yet), its future refuses a cancel, as asyncio's gathering future: {@code cancel()} returns
  *       false and the gather ends with its outcome; a task awaiting it that is cancelled is then
@@ -58,7 +60,13 @@ public final class Gather {
             outcome.setResult(List.of());
         }
         boolean[] cancelRequested = {false}; // asyncio's _cancel_requested: its children were cancelled for it
-        TaskFuture<List<Object>> gather = Futures.spawn("gather", () -> awaitOutcome(outcome, all, cancelRequested));
+        // A task, but started at its turn even with the eager task factory: asyncio's gathering
+        // future is no task, and its hooks below must be in place before it can end.
+        CancellableScheduler loop = CancellableScheduler.current("Gather.gather");
+        @SuppressWarnings("unchecked")
+        TaskFuture<List<Object>> gather = (TaskFuture<List<Object>>) (TaskFuture<?>) loop.futureOf(
+                loop.createTask("gather", () -> awaitOutcome(outcome, all, cancelRequested)));
+        gather.failWhenCancelled(); // asyncio's gathering future fails with CancelledError, never cancelled
         gather.beforeCancel(message -> {
             // asyncio's _GatheringFuture.cancel(msg): cancel the children; accepted if any of them was
             boolean any = cancelChildren(all, message);

@@ -459,12 +459,14 @@ class CancellationTest {
             sleep(0.1);
             waiter.cancel();
             assertThatThrownBy(() -> await(waiter)).isInstanceOf(CancelledException.class);
-            log.add("waiter ended at " + now() + ", gather cancelled: " + gather.isCancelled());
+            log.add("waiter ended at " + now() + ", gather cancelled: " + gather.isCancelled() + ", its exception: "
+                    + gather.exception().getClass().getSimpleName());
             return null;
         });
         assertThat(log).as("as asyncio's gather: cancelled through its waiter, it cancels its children and, with"
-                + " returnExceptions, ends cancelled when they all have").containsExactly("child cleaned up at 0.3",
-                "child cleaned up at 0.3", "waiter ended at 0.3, gather cancelled: true");
+                + " returnExceptions, fails with a CancelledException when they all have ended (asyncio's gathering"
+                + " future is never cancelled itself)").containsExactly("child cleaned up at 0.3",
+                "child cleaned up at 0.3", "waiter ended at 0.3, gather cancelled: false, its exception: CancelledException");
     }
 
     @Test
@@ -504,6 +506,25 @@ class CancellationTest {
                 + " is left to cancel").containsExactly("gather.cancel(): false", "waiter.cancel(): true",
                 "waiter: CancelledException", "gather: [1], cancelled: false", "self: CancelledException, third: [3]",
                 "second.cancel(\"stop\"): true, b says stop", "second says stop at 0.0");
+    }
+
+    @Test
+    void aGatherIsNotStartedEagerlyAndFailsWithAChildsCancellationWithoutBeingCancelled() {
+        List<String> log = new ArrayList<>();
+        scheduler = new CancellableScheduler(Clock.virtual());
+        scheduler.setEagerTaskFactory(true); // its children start eagerly, the gather itself does not
+        scheduler.run("main", () -> {
+            Future<Object> cancelled = new Future<>();
+            cancelled.cancel();
+            TaskFuture<List<Object>> gather = Gather.gather(false, cancelled);
+            log.add("done at once: " + gather.isDone());
+            log.add("awaited: " + outcome(gather) + ", cancelled: " + gather.isCancelled() + ", exception(): "
+                    + gather.exception().getClass().getSimpleName());
+            return null;
+        });
+        assertThat(log).as("asyncio's gathering future: no task, done a turn later, failed with the child's"
+                + " CancelledError").containsExactly("done at once: false",
+                "awaited: CancelledException, cancelled: false, exception(): CancelledException");
     }
 
     /** How {@code task} ended, awaited: the class of its exception, or its value. */
