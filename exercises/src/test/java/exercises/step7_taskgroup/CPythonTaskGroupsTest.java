@@ -32,9 +32,12 @@ import org.junit.jupiter.api.Test;
 class CPythonTaskGroupsTest {
 
     static CancellableScheduler loop;
+    /** Whether the loop's task factory is eager ({@link CPythonEagerTaskGroupsTest}). */
+    static boolean eager;
 
     static <T> T run(Callable<T> main) {
         loop = new CancellableScheduler(Clock.virtual());
+        loop.setEagerTaskFactory(eager);
         return loop.run("main", main);
     }
 
