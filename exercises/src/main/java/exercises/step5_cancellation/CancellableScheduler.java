@@ -120,7 +120,7 @@ public class CancellableScheduler extends FutureScheduler {
      */
     protected final boolean cancelAwaited(Task task, Future<?> awaited) {
         String message = messageInFlight != null ? messageInFlight : cancelMessages.get(task);
-        boolean accepted = message != null ? awaited.cancel(message) : awaited.cancel();
+        boolean accepted = awaited.cancel(message); // null: a cancel without a message
         if (accepted && awaited instanceof TaskFuture<?>) {
             cancelMessages.remove(task); // passed on: this task will not be thrown it itself
         }

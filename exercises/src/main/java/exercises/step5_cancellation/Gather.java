@@ -91,9 +91,9 @@ public final class Gather {
     }
 
     /**
-     * The gather task's body: waits for the outcome, then ends cancelled if it was cancelled. A
-     * cancel through its future has cancelled the children already ({@code cancelRequested}); one
-     * by its tid alone cancels them here.
+     * The gather task's body: waits for the outcome, then, if it was cancelled, ends with its
+     * {@link CancelledException}. A cancel through its future has cancelled the children already
+     * ({@code cancelRequested}); one by its tid alone cancels them here.
      */
     private static List<Object> awaitOutcome(Future<List<Object>> outcome, List<Future<?>> children,
             boolean[] cancelRequested) {
@@ -121,11 +121,11 @@ public final class Gather {
         }
     }
 
-    /** Cancels each child with {@code message} (or none); true if any was still running and is now cancelled. */
+    /** Cancels each child with {@code message} (null: none); true if any was still running and is now cancelled. */
     private static boolean cancelChildren(List<Future<?>> children, String message) {
         boolean any = false;
         for (Future<?> child : children) {
-            any |= message != null ? child.cancel(message) : child.cancel();
+            any |= child.cancel(message);
         }
         return any;
     }
