@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
  * <p>Why not a {@code ThreadLocal}: every task runs on the loop's one thread, so a thread-local
  * is one value shared by all of them. Outside any task (before {@code run}, in a
  * {@code toThread} worker) the values are the thread's; {@code run} copies them into its main
- * task, and {@code toThread} runs its call with the calling task's values, as asyncio does.
+ * task, and {@code toThread} runs its call with the calling task's values, as asyncio does. Code can
+ * also run in a {@link Context} that someone else holds ({@code create_task(coro, context=ctx)}).
  *
  * <p>How: a task holds an immutable map of values; {@link #set} makes a new map, so handing the
  * map to a new task is a copy that costs nothing.
@@ -110,18 +111,26 @@ public final class ContextVar<T> {
     // ------------------------------------------------------------------ where the values live
 
     /** The running task, or null outside any (then the thread's values serve). */
-    private static Task task() {
+    static Task task() {
         Scheduler scheduler = Scheduler.current();
         return scheduler == null ? null : scheduler.currentTask();
     }
 
     private static Map<ContextVar<?>, Object> current() {
-        Task task = task();
-        return task != null ? task.context : OUTSIDE.get();
+        return values(task());
     }
 
     private static void replace(Map<ContextVar<?>, Object> values) {
-        Task task = task();
+        replace(task(), values);
+    }
+
+    /** {@code task}'s values, or this thread's for null ({@link Context} reads them too). */
+    static Map<ContextVar<?>, Object> values(Task task) {
+        return task != null ? task.context : OUTSIDE.get();
+    }
+
+    /** Makes {@code values} {@code task}'s, or this thread's for null. */
+    static void replace(Task task, Map<ContextVar<?>, Object> values) {
         if (task != null) {
             task.context = values;
         } else {

@@ -184,6 +184,45 @@ public class Scheduler {
         }
     }
 
+    /**
+     * asyncio's eager start ({@code eager_task_factory}, {@code Task(..., eager_start=True)}): steps {@code task}, just
+     * created and not started, now, inside the step of the task that created it, until its first suspension, then
+     * handles its syscall or its end as {@link #stepOne} does. A task that ends there is done before its creator goes on
+     * and never waits in {@code ready}; during that step it is the current task (its own {@link ContextVar} values).
+     * Outside {@link #run} it does nothing and returns false: the task starts at its turn, as asyncio starts a task
+     * eagerly only in a running loop. Not in the lecture: its scheduler starts every task at its turn in {@code ready}.
+     *
+     * @throws IllegalStateException if {@code task} has started or is not in {@code ready}
+     */
+    protected final boolean stepEagerly(Task task) {
+        if (CURRENT.get() != this) {
+            return false;
+        }
+        if (task.state != Coroutine.CREATED || !ready.removeLastOccurrence(task)) {
+            throw new IllegalStateException(task + " cannot start eagerly: only a task just created, not started and"
+                    + " still in ready can");
+        }
+        Task creator = current; // mid-step beneath it (or null, between steps): it goes on once this step is over
+        current = task;
+        if (instrument != null) {
+            instrument.beforeStep(task);
+        }
+        Step step;
+        try {
+            step = task.resume(); // a continuation mounted inside the creator's: its yield comes back here
+        } finally {
+            current = creator;
+        }
+        if (instrument != null) {
+            instrument.afterStep(task, step);
+        }
+        switch (step) {
+            case Step.Yielded(Object syscall) -> handleSyscall(task, syscall);
+            case Step.Outcome outcome -> finishTask(task, outcome);
+        }
+        return true;
+    }
+
     /** The lecture's {@code _finish_task}. A failure stays unretrieved until {@link #takeResult}. */
     protected void finishTask(Task task, Step.Outcome outcome) {
         results.put(task.tid, outcome);

@@ -96,4 +96,34 @@ class ContextVarTest {
         });
         assertThat(seen).isEqualTo("r9");
     }
+    @Test
+    void aContextRunsCodeWithItsValuesKeepsWhatItSetsAndIsEnteredOnceAtATime() {
+        List<String> log = new CopyOnWriteArrayList<>();
+        new Scheduler(Clock.virtual()).run(() -> {
+            REQUEST.set("main's");
+            Context ctx = Context.copyContext();
+            REQUEST.set("main's, later");
+            assertThat(ctx.get(REQUEST)).as("a copy: later sets are not in it").isEqualTo("main's");
+            createTask("child", () -> ctx.run(() -> {
+                log.add("child sees " + REQUEST.get());
+                sleep(0.1); // main reads the context meanwhile: the set below is not there yet
+                REQUEST.set("child's, in ctx");
+                sleep(0.1);
+                return null;
+            }));
+            sleep(0.05);
+            log.add("main, ctx has " + ctx.get(REQUEST));
+            assertThatThrownBy(() -> ctx.run(() -> null)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("already entered");
+            sleep(0.1);
+            log.add("main, ctx has " + ctx.get(REQUEST) + " while the child is in it");
+            sleep(0.1);
+            log.add("main sees " + REQUEST.get() + ", ctx has " + ctx.get(REQUEST));
+            log.add("a new context has " + new Context().get(REQUEST));
+            return null;
+        });
+        assertThat(log).containsExactly("child sees main's", "main, ctx has main's",
+                "main, ctx has child's, in ctx while the child is in it", "main sees main's, later, ctx has child's, in ctx",
+                "a new context has null");
+    }
 }

@@ -153,7 +153,8 @@ public class Future<T> {
     }
 
     /**
-     * Cancels a pending future: it becomes done and cancelled, holding a {@link CancelledException}.
+     * Cancels a pending future: it becomes done and cancelled, holding a {@link CancelledException}
+     * made by the given {@link #cancelledError()}.
      *
      * @return false if it was already done (nothing changes), true if this call cancelled it
      */
@@ -163,9 +164,34 @@ public class Future<T> {
             return false;
         }
         cancelled = true;
-        setException(new CancelledException("future cancelled"));
+        setException(cancelledError());
         return true;
         // END SOLUTION
+    }
+
+    /** Given: the message of {@link #cancel(String)}, or null. */
+    private String cancelMessage;
+
+    /**
+     * Given: asyncio's {@code future.cancel(msg)}. As {@link #cancel()}, and the
+     * {@link CancelledException} the future holds says {@code message}: whoever awaits the future
+     * reads why it was cancelled. It works when {@code cancel()} makes its exception with
+     * {@link #cancelledError()}. A done future refuses it and keeps its state, message included.
+     */
+    public boolean cancel(String message) {
+        if (isDone()) {
+            return false;
+        }
+        cancelMessage = message;
+        return cancel();
+    }
+
+    /**
+     * Given: the {@link CancelledException} a cancelled future holds, saying the message of
+     * {@link #cancel(String)} if there was one (asyncio's {@code _make_cancelled_error()}).
+     */
+    protected final CancelledException cancelledError() {
+        return new CancelledException(cancelMessage != null ? cancelMessage : "future cancelled");
     }
 
     /**

@@ -51,6 +51,40 @@ public class FutureScheduler extends Scheduler {
         // END SOLUTION
     }
 
+    /** Given: whether {@link Futures#spawn} starts its tasks eagerly. */
+    private boolean eagerTaskFactory;
+
+    /**
+     * Given: asyncio's {@code loop.set_task_factory(asyncio.eager_task_factory)} ({@code true}), and
+     * back to the default ({@code false}): from now on {@link Futures#spawn} starts every task as
+     * {@link #createEagerTask} does.
+     */
+    public final void setEagerTaskFactory(boolean eager) {
+        eagerTaskFactory = eager;
+    }
+
+    /** Given: whether {@link #setEagerTaskFactory} turned eager starts on. */
+    public final boolean eagerTaskFactory() {
+        return eagerTaskFactory;
+    }
+
+    /**
+     * Given: asyncio's eager start ({@code Task(coro, eager_start=True)}, what the eager task
+     * factory makes). Creates the task as {@link #createTask} does, then runs its body at once,
+     * inside the caller's step and before this call returns, until it first waits ({@code await}
+     * of a pending future, {@code sleep}) or ends. A task that needs no wait is done when this
+     * returns and never waits in {@code ready}; one that waits goes on as any task. Outside a
+     * running loop it simply starts at its turn. Saves a turn of the loop for the many tasks that
+     * never wait (a cache hit, a check that passes). That first step runs inside its creator's,
+     * where the creator is neither the current task nor waiting: it must not cancel its creator
+     * (step 5's {@code cancel} finds it nowhere; asyncio would cancel it at its next wait).
+     */
+    public final int createEagerTask(String name, Callable<?> body) {
+        int tid = createTask(name, body);
+        stepEagerly(futureOf(tid).task());
+        return tid;
+    }
+
     /**
      * The future of task {@code tid}.
      *
@@ -145,6 +179,12 @@ public class FutureScheduler extends Scheduler {
      */
     public boolean cancel(int tid) {
         throw new UnsupportedOperationException("cancel(" + tid + "): " + getClass().getSimpleName()
+                + " cannot cancel tasks; run on a CancellableScheduler (step 5) to cancel them");
+    }
+
+    /** Cancels task {@code tid} with a message ({@code task.cancel(msg)}): from step 5 on, as {@link #cancel(int)}. */
+    public boolean cancel(int tid, String message) {
+        throw new UnsupportedOperationException("cancel(" + tid + ", message): " + getClass().getSimpleName()
                 + " cannot cancel tasks; run on a CancellableScheduler (step 5) to cancel them");
     }
 

@@ -33,11 +33,34 @@ public final class Futures {
         return (T) await(FutureScheduler.current("awaitTask").futureOf(tid));
     }
 
-    /** {@code asyncio.create_task}: starts {@code body} as a new task and returns its future. */
-    @SuppressWarnings("unchecked")
+    /**
+     * {@code asyncio.create_task}: starts {@code body} as a new task and returns its future (eagerly,
+     * once the scheduler's eager task factory is on: {@link FutureScheduler#setEagerTaskFactory}).
+     */
     public static <T> TaskFuture<T> spawn(String name, Callable<T> body) {
         FutureScheduler scheduler = FutureScheduler.current("spawn");
-        int tid = scheduler.createTask(name, body);
+        return futureOf(scheduler, scheduler.eagerTaskFactory()
+                ? scheduler.createEagerTask(name, body) : scheduler.createTask(name, body));
+    }
+
+    /**
+     * Given: {@code asyncio.create_task(coro, context=ctx)}: the task runs in {@code context}, not in
+     * a copy of its creator's values: what it sets stays in {@code context}, where its creator (or
+     * the next task given it) reads it. The body runs inside {@code context.run}, as asyncio runs
+     * each step of such a task in {@code ctx.run}.
+     */
+    public static <T> TaskFuture<T> spawn(String name, Callable<T> body, miniasyncio.Context context) {
+        return spawn(name, () -> context.run(body));
+    }
+
+    /** Given: {@code create_task(coro, eager_start=True)}: {@link FutureScheduler#createEagerTask}, returning its future. */
+    public static <T> TaskFuture<T> spawnEager(String name, Callable<T> body) {
+        FutureScheduler scheduler = FutureScheduler.current("spawnEager");
+        return futureOf(scheduler, scheduler.createEagerTask(name, body));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> TaskFuture<T> futureOf(FutureScheduler scheduler, int tid) {
         return (TaskFuture<T>) (TaskFuture<?>) scheduler.futureOf(tid);
     }
 

@@ -1,5 +1,6 @@
 package exercises.step3_futures;
 
+import java.util.function.Predicate;
 import miniasyncio.Task;
 
 /**
@@ -15,6 +16,8 @@ public final class TaskFuture<T> extends Future<T> {
     private final Task task;
     private final FutureScheduler scheduler;
     private boolean cancelled; // the task ended by a CancelledException
+    private Predicate<String> beforeCancel; // given for step 5's Gather, see beforeCancel
+    private boolean cancellationFails; // given for step 5's Gather, see failWhenCancelled
 
     public TaskFuture(Task task, FutureScheduler scheduler) {
         this.task = task;
@@ -49,21 +52,52 @@ public final class TaskFuture<T> extends Future<T> {
      */
     @Override
     public boolean cancel() {
-        return scheduler.cancel(task.tid());
+        return accepts(null) && scheduler.cancel(task.tid());
+    }
+
+    /** Cancels the task with a message (asyncio's {@code task.cancel(msg)}): the scheduler's {@code cancel(tid, message)}. */
+    @Override
+    public boolean cancel(String message) {
+        return accepts(message) && scheduler.cancel(task.tid(), message);
+    }
+
+    /**
+     * Given, for step 5's {@code Gather}: {@code decide} is called first by each cancel of this
+     * future not done yet, with the cancel's message (or null), and returning false refuses it: the
+     * cancel returns false, and the task goes on. asyncio's gathering future cancels its children
+     * there, and refuses once none of them could be cancelled.
+     */
+    public void beforeCancel(Predicate<String> decide) {
+        beforeCancel = decide;
+    }
+
+    /**
+     * Given, for step 5's {@code Gather}: a task that ends by a {@link CancelledException} makes this
+     * future fail with it rather than be cancelled: {@link #isCancelled()} is false and
+     * {@link #exception()} returns it, as asyncio's gathering future, which a cancel never makes
+     * cancelled: it fails with a {@code CancelledError}. Awaiting it throws the exception all the same.
+     */
+    public void failWhenCancelled() {
+        cancellationFails = true;
+    }
+
+    private boolean accepts(String message) {
+        return beforeCancel == null || isDone() || beforeCancel.test(message);
     }
 
     /** As {@link Future#setException}, noting first whether the task ended cancelled: the done-callbacks ask. */
     @Override
     public void setException(Throwable error) {
         if (!isDone()) {
-            cancelled = error instanceof CancelledException;
+            cancelled = error instanceof CancelledException && !cancellationFails;
         }
         super.setException(error);
     }
 
     /**
      * A task is cancelled when it ended by a {@link CancelledException} (asyncio: a task whose
-     * coroutine raises {@code CancelledError} is cancelled), however the exception reached it.
+     * coroutine raises {@code CancelledError} is cancelled), however the exception reached it
+     * (unless {@link #failWhenCancelled()}).
      */
     @Override
     public boolean isCancelled() {

@@ -28,7 +28,7 @@ import miniasyncio.Task;
  *   <li>in {@code sleeping}: taken out of the heap (its timer no longer matters) and made ready;</li>
  *   <li>parked on a future: taken out of the waiting table and made ready, and that future is
  *       cancelled, as asyncio does (a task's future: that task is cancelled instead, and this one
- *       waits for its end);</li>
+ *       waits for its end, unless that task refuses);</li>
  *   <li>running (it cancelled itself, or a callback during its step did): nothing can interrupt a
  *       computing task on this single thread, so the request is remembered and delivered at its
  *       next yield; if it returns before yielding again, it ends as cancelled.</li>
@@ -92,6 +92,7 @@ public class CancellableScheduler extends FutureScheduler {
      * awaits, cancelled through it. It works as long as {@code cancel} resumes tasks with
      * {@link #cancelledError}.
      */
+    @Override
     public final boolean cancel(int tid, String message) {
         Task task = futureOf(tid).task();
         String outer = messageInFlight;
@@ -108,6 +109,22 @@ public class CancellableScheduler extends FutureScheduler {
         } finally {
             messageInFlight = outer;
         }
+    }
+
+    /**
+     * Given: cancels {@code awaited}, what {@code task} awaits (or is about to), for {@code task}'s
+     * cancellation, with that cancellation's message if {@link #cancel(int, String)} gave one
+     * (asyncio's {@code _fut_waiter.cancel(msg)}): a plain future holds it, a task gets it. A task
+     * that accepts takes the request over, message included; returns what {@code awaited.cancel}
+     * returned.
+     */
+    protected final boolean cancelAwaited(Task task, Future<?> awaited) {
+        String message = messageInFlight != null ? messageInFlight : cancelMessages.get(task);
+        boolean accepted = awaited.cancel(message); // null: a cancel without a message
+        if (accepted && awaited instanceof TaskFuture<?>) {
+            cancelMessages.remove(task); // passed on: this task will not be thrown it itself
+        }
+        return accepted;
     }
 
     /**
@@ -134,7 +151,7 @@ public class CancellableScheduler extends FutureScheduler {
             notResumed.putIfAbsent(task, new Wakeup(loop.pendingValue(task), loop.pendingIsThrow(task)));
         }
         Future<?> awaited = awaiting.remove(task);
-        if (awaited instanceof TaskFuture<?> inner && !awaited.isDone() && inner.cancel()) {
+        if (awaited instanceof TaskFuture<?> inner && !awaited.isDone() && cancelAwaited(task, inner)) {
             // It waits for another task: cancel that one (asyncio cancels what a task awaits);
             // this task stays parked and gets how the other one ends, normally its cancellation.
             awaiting.put(task, awaited);
@@ -143,7 +160,7 @@ public class CancellableScheduler extends FutureScheduler {
         if (ready.remove(task) || sleeping.remove(task) || unpark(task)) {
             CancelledException cancelled = cancelledError(task);
             if (awaited != null) {
-                awaited.cancel(); // asyncio cancels the future the task waits on (done, it woke the task: false)
+                cancelAwaited(task, awaited); // asyncio cancels the future the task waits on (done, it woke the task: false)
             }
             scheduleThrow(task, cancelled);
             return true;
@@ -203,18 +220,19 @@ public class CancellableScheduler extends FutureScheduler {
         // BEGIN SOLUTION
         notResumed.remove(task); // it was resumed: a request it got can no longer be withdrawn
         awaiting.remove(task); // it ran again: it no longer waits where it did
-        if (cancelRequested.contains(task) && syscall instanceof AwaitFuture(TaskFuture<?> inner) && !inner.isDone()) {
+        if (cancelRequested.contains(task) && syscall instanceof AwaitFuture(TaskFuture<?> inner) && !inner.isDone()
+                && cancelAwaited(task, inner)) {
             // Cancelled while running, and now it waits for another task: as when it is
-            // cancelled while waiting, that task is cancelled and this one waits for its end.
+            // cancelled while waiting, that task is cancelled and this one waits for its end
+            // (if that task refuses, as a Gather with nothing left to cancel, it is cancelled below).
             cancelRequested.remove(task);
             awaiting.put(task, inner);
             super.handleSyscall(task, syscall);
-            inner.cancel();
             return;
         }
         if (cancelRequested.remove(task)) {
             if (syscall instanceof AwaitFuture(Future<?> future)) {
-                future.cancel(); // cancelled while running, it now waits on a future: cancel that too (asyncio)
+                cancelAwaited(task, future); // cancelled while running, it now waits on a future: cancel that too (asyncio)
             }
             scheduleThrow(task, cancelledError(task));
             return;

@@ -21,14 +21,16 @@ import java.util.concurrent.Callable;
  *   <li>With {@code returnExceptions}: when every child has finished, their results in order,
  *       each failure in its child's place.</li>
  *   <li>Cancelled: the children that have not finished are cancelled, and the gather ends as
- *       above, but cancelled with {@code returnExceptions} too (asyncio's issue 32684). A gather
- *       cancelled before its task has started ends cancelled at once, and its children are
- *       cancelled then.</li>
+ *       above, but with a {@link CancelledException} with {@code returnExceptions} too (asyncio's
+ *       issue 32684). A gather cancelled before its task has started ends so at once, and its
+ *       children are cancelled then. As asyncio's gathering future, its future is then not
+ *       cancelled but failed: {@code isCancelled()} is false, {@code exception()} returns the
+ *       {@link CancelledException}, and awaiting it throws it.</li>
+ *   <li>Once no child can be cancelled any more (they have all finished, and the gather has not
+ *       yet), its future refuses a cancel, as asyncio's gathering future: {@code cancel()} returns
+ *       false and the gather ends with its outcome; a task awaiting it that is cancelled is then
+ *       cancelled itself (step 5: the task it awaits refused).</li>
  * </ul>
- *
- * <p>One difference: asyncio's gathering future refuses a cancel once every child has finished
- * ({@code cancel()} is false, its waiter is cancelled instead); this gather is a task, which a
- * cancel that returned true ends cancelled.
  */
 public final class Gather {
 
@@ -57,7 +59,20 @@ public final class Gather {
         if (all.isEmpty()) {
             outcome.setResult(List.of());
         }
-        TaskFuture<List<Object>> gather = Futures.spawn("gather", () -> awaitOutcome(outcome, all));
+        boolean[] cancelRequested = {false}; // asyncio's _cancel_requested: its children were cancelled for it
+        // A task, but started at its turn even with the eager task factory: asyncio's gathering
+        // future is no task, and its hooks below must be in place before it can end.
+        CancellableScheduler loop = CancellableScheduler.current("Gather.gather");
+        @SuppressWarnings("unchecked")
+        TaskFuture<List<Object>> gather = (TaskFuture<List<Object>>) (TaskFuture<?>) loop.futureOf(
+                loop.createTask("gather", () -> awaitOutcome(outcome, all, cancelRequested)));
+        gather.failWhenCancelled(); // asyncio's gathering future fails with CancelledError, never cancelled
+        gather.beforeCancel(message -> {
+            // asyncio's _GatheringFuture.cancel(msg): cancel the children; accepted if any of them was
+            boolean any = cancelChildren(all, message);
+            cancelRequested[0] |= any;
+            return any;
+        });
         gather.addDoneCallback(done -> {
             if (!outcome.isDone()) {
                 all.forEach(Future::cancel); // cancelled before its body ran: nobody else will cancel them
@@ -75,32 +90,44 @@ public final class Gather {
         return gather(returnExceptions, children);
     }
 
-    /** The gather task's body: waits for the outcome; cancelled, it cancels the children first. */
-    private static List<Object> awaitOutcome(Future<List<Object>> outcome, List<Future<?>> children) {
+    /**
+     * The gather task's body: waits for the outcome, then, if it was cancelled, ends with its
+     * {@link CancelledException}. A cancel through its future has cancelled the children already
+     * ({@code cancelRequested}); one by its tid alone cancels them here.
+     */
+    private static List<Object> awaitOutcome(Future<List<Object>> outcome, List<Future<?>> children,
+            boolean[] cancelRequested) {
         CancelledException cancelled = null; // ours, once a child was cancelled for it
         while (true) {
+            List<Object> results;
             try {
                 // Through a shield: cancelling this task cancels what it awaits (step 5), and the
                 // outcome, which the children's callbacks complete, must stay theirs to complete.
-                List<Object> results = Futures.await(CancellableScheduler.shield(outcome));
-                if (cancelled != null) {
-                    throw cancelled; // cancelled, even with returnExceptions
-                }
-                return results;
+                results = Futures.await(CancellableScheduler.shield(outcome));
             } catch (CancelledException e) {
                 if (outcome.isDone() && failureOf(outcome) == e) {
                     throw e; // a child's cancellation, the gather's outcome
                 }
-                boolean any = false;
-                for (Future<?> child : children) {
-                    any |= child.cancel();
-                }
-                if (!any) {
+                if (!cancelRequested[0] && !cancelChildren(children, null)) {
                     throw e; // they had all finished: nothing to wait for
                 }
                 cancelled = e; // wait on for the outcome, then end cancelled
+                continue;
             }
+            if (cancelled != null) {
+                throw cancelled; // cancelled, even with returnExceptions
+            }
+            return results;
         }
+    }
+
+    /** Cancels each child with {@code message} (null: none); true if any was still running and is now cancelled. */
+    private static boolean cancelChildren(List<Future<?>> children, String message) {
+        boolean any = false;
+        for (Future<?> child : children) {
+            any |= child.cancel(message);
+        }
+        return any;
     }
 
     /** The exception {@code done} ended with, a cancellation too (which {@code exception()} raises, as asyncio's). */

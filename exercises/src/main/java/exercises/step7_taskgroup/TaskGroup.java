@@ -124,6 +124,14 @@ public final class TaskGroup {
         // END SOLUTION
     }
 
+    /**
+     * Given: {@code tg.create_task(coro, context=ctx)}: as {@link #createTask(String, Callable)}, and
+     * the child runs in {@code context} (see {@code Futures.spawn(name, body, context)}).
+     */
+    public <T> TaskFuture<T> createTask(String name, Callable<T> body, miniasyncio.Context context) {
+        return createTask(name, () -> context.run(body));
+    }
+
     /** The children so far, in the order they were created. */
     public List<TaskFuture<?>> tasks() {
         // BEGIN SOLUTION

@@ -2,7 +2,9 @@ package exercises.step3_futures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import miniasyncio.Clock;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +13,9 @@ import org.junit.jupiter.api.Test;
  * tests of a future's states, translated: each keeps the Python test's name. asyncio's
  * {@code InvalidStateError} is an {@link IllegalStateException}; {@code set_exception(None)}, which
  * a done future refuses as its second completion, is a second completion with an exception here
- * ({@code setException(null)} is a {@link NullPointerException} first).
+ * ({@code setException(null)} is a {@link NullPointerException} first). {@code _cancel_message},
+ * asyncio's attribute, is the message of the {@link CancelledException}; setting it by hand
+ * ({@code test_future_cancel_message_setter}) has no counterpart.
  */
 class CPythonFuturesTest {
 
@@ -35,6 +39,19 @@ class CPythonFuturesTest {
         assertThatThrownBy(f::result).isInstanceOf(CancelledException.class);
         assertThatThrownBy(f::exception).isInstanceOf(CancelledException.class);
         assertRefusesASecondCompletion(f);
+    }
+
+    @Test
+    @DisplayName("test_futures.test_future_cancel_message_getter: the CancelledException says the message of cancel(msg)")
+    void futureCancelMessageGetter() {
+        Future<Object> f = new Future<>();
+        assertThat(f.cancel("my message")).isTrue();
+        Throwable thrown = catchThrowable(() -> new FutureScheduler(Clock.virtual()).run(() -> Futures.await(f)));
+        assertThat(thrown).isInstanceOf(CancelledException.class);
+        assertThat(thrown.getMessage()).isEqualTo("my message"); // the message given to cancel, passed through
+        assertThat(catchThrowable(f::exception).getMessage()).as("exception() raises it too").isEqualTo("my message");
+        assertThat(f.cancel("another")).as("done: it refuses and keeps its message").isFalse();
+        assertThat(catchThrowable(f::result).getMessage()).isEqualTo("my message");
     }
 
     @Test

@@ -198,6 +198,41 @@ class FutureSchedulerTest {
     }
 
     @Test
+    void theGivenEagerStartRunsTheBodyAtOnceUntilItWaitsAndAFailureIsThereAtOnceToo() {
+        List<Object> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<Object> failing = Futures.spawnEager("failing", () -> {
+                log.add("failing runs");
+                throw new IllegalStateException("at once");
+            });
+            log.add("failing done: " + failing.isDone());
+            log.add(failing.exception().getMessage()); // retrieved: not reported as lost
+            TaskFuture<Object> waiting = Futures.spawnEager("waiting", () -> {
+                log.add("waiting runs");
+                sleep(0.1);
+                log.add("waiting woke at " + now());
+                return null;
+            });
+            TaskFuture<Object> plain = spawn("plain", () -> log.add("plain runs at its turn"));
+            log.add("main goes on, waiting done: " + waiting.isDone() + ", plain done: " + plain.isDone());
+            await(waiting);
+            return null;
+        });
+        assertThat(log).containsExactly("failing runs", "failing done: true", "at once", "waiting runs",
+                "main goes on, waiting done: false, plain done: false", "plain runs at its turn", "waiting woke at 0.1");
+    }
+
+    @Test
+    void theGivenEagerStartOutsideARunningLoopStartsTheTaskAtItsTurn() {
+        List<String> log = new ArrayList<>();
+        FutureScheduler loop = new FutureScheduler(Clock.virtual());
+        loop.createEagerTask("early", () -> log.add("early runs"));
+        log.add("created before run");
+        loop.run(() -> log.add("main runs"));
+        assertThat(log).containsExactly("created before run", "early runs", "main runs");
+    }
+
+    @Test
     void clearErrorsForWrongUse() {
         assertThatThrownBy(() -> run(() -> awaitTask(99)))
                 .as("futureOf(99) with no task 99: an IllegalArgumentException whose message names the tid")

@@ -403,4 +403,52 @@ class CPythonCancellationTest {
             return null;
         });
     }
+    @Test
+    @DisplayName("test_tasks.test_task_cancel_message_getter: taskFuture.cancel(msg), before the task has started")
+    void taskCancelMessageGetter() {
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> run(() -> {
+            TaskFuture<Object> t = spawn("coro", () -> null);
+            assertThat(t.cancel("my message")).isTrue();
+            return await(t);
+        }));
+        assertThat(thrown).isInstanceOf(CancelledException.class);
+        assertThat(thrown.getMessage()).isEqualTo("my message");
+    }
+
+    /** {@code run_coro} on a loop whose task factory is {@code eager_task_factory} (test_eager_task_factory.py). */
+    static <T> T runEager(Callable<T> main) {
+        loop = new CancellableScheduler(Clock.virtual());
+        loop.setEagerTaskFactory(true);
+        return loop.run("main", main);
+    }
+
+    @Test
+    @DisplayName("test_eager_task_factory.test_cancellation_after_eager_completion")
+    void cancellationAfterEagerCompletion() {
+        String result = runEager(() -> {
+            TaskFuture<String> t = spawn("coro", () -> "finished without blocking");
+            assertThat(t.cancel()).isFalse();
+            String r = await(t);
+            assertThat(t.isCancelled()).as("a finished task can't be cancelled").isFalse();
+            return r;
+        });
+        assertThat(result).isEqualTo("finished without blocking");
+    }
+
+    @Test
+    @DisplayName("test_eager_task_factory.test_cancellation_after_eager_step_blocks")
+    void cancellationAfterEagerStepBlocks() {
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> runEager(() -> {
+            TaskFuture<String> t = spawn("coro", () -> {
+                sleep(0.1);
+                return "finished after blocking";
+            });
+            t.cancel("cancellation message");
+            assertThat(loop.cancelling(t.tid())).isGreaterThan(0);
+            return await(t);
+        }));
+        assertThat(thrown).isInstanceOf(CancelledException.class);
+        assertThat(thrown.getMessage()).isEqualTo("cancellation message");
+        assertThat(loop.now()).as("cancelled where it slept").isEqualTo(0.0);
+    }
 }

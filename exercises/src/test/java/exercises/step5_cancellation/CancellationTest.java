@@ -459,12 +459,81 @@ class CancellationTest {
             sleep(0.1);
             waiter.cancel();
             assertThatThrownBy(() -> await(waiter)).isInstanceOf(CancelledException.class);
-            log.add("waiter ended at " + now() + ", gather cancelled: " + gather.isCancelled());
+            log.add("waiter ended at " + now() + ", gather cancelled: " + gather.isCancelled() + ", its exception: "
+                    + gather.exception().getClass().getSimpleName());
             return null;
         });
         assertThat(log).as("as asyncio's gather: cancelled through its waiter, it cancels its children and, with"
-                + " returnExceptions, ends cancelled when they all have").containsExactly("child cleaned up at 0.3",
-                "child cleaned up at 0.3", "waiter ended at 0.3, gather cancelled: true");
+                + " returnExceptions, fails with a CancelledException when they all have ended (asyncio's gathering"
+                + " future is never cancelled itself)").containsExactly("child cleaned up at 0.3",
+                "child cleaned up at 0.3", "waiter ended at 0.3, gather cancelled: false, its exception: CancelledException");
+    }
+
+    @Test
+    void aGatherWithNoChildLeftToCancelRefusesACancelItsWaiterIsCancelledInsteadAndItsOwnCancelCarriesItsMessage() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            Future<Object> a = new Future<>();
+            TaskFuture<List<Object>> gather = Gather.gather(false, a);
+            TaskFuture<Object> waiter = spawn("waiter", () -> await(gather));
+            sleep(0); // the gather and its waiter wait
+            a.setResult(1); // the gather is woken, and has not ended yet
+            log.add("gather.cancel(): " + gather.cancel());
+            log.add("waiter.cancel(): " + waiter.cancel());
+            log.add("waiter: " + outcome(waiter));
+            log.add("gather: " + await(gather) + ", cancelled: " + gather.isCancelled());
+
+            Future<Object> c = new Future<>();
+            TaskFuture<List<Object>> third = Gather.gather(false, c);
+            TaskFuture<Object> self = spawn("self", () -> {
+                c.setResult(3); // the gather is woken, and has not ended: nothing left to cancel
+                scheduler.cancel(scheduler.currentTask().tid()); // while running; then it awaits the gather
+                return await(third);
+            });
+            log.add("self: " + outcome(self) + ", third: " + await(third));
+
+            Future<Object> b = new Future<>();
+            TaskFuture<List<Object>> second = Gather.gather(true, b, spawn("child", () -> {
+                sleep(1);
+                return null;
+            }));
+            sleep(0);
+            log.add("second.cancel(\"stop\"): " + second.cancel("stop") + ", b says " + catchThrowable(b::result).getMessage());
+            log.add("second says " + catchThrowable(() -> await(second)).getMessage() + " at " + now());
+            return null;
+        });
+        assertThat(log).as("as asyncio's gathering future: cancel() cancels the children, and is refused when none"
+                + " is left to cancel").containsExactly("gather.cancel(): false", "waiter.cancel(): true",
+                "waiter: CancelledException", "gather: [1], cancelled: false", "self: CancelledException, third: [3]",
+                "second.cancel(\"stop\"): true, b says stop", "second says stop at 0.0");
+    }
+
+    @Test
+    void aGatherIsNotStartedEagerlyAndFailsWithAChildsCancellationWithoutBeingCancelled() {
+        List<String> log = new ArrayList<>();
+        scheduler = new CancellableScheduler(Clock.virtual());
+        scheduler.setEagerTaskFactory(true); // its children start eagerly, the gather itself does not
+        scheduler.run("main", () -> {
+            Future<Object> cancelled = new Future<>();
+            cancelled.cancel();
+            TaskFuture<List<Object>> gather = Gather.gather(false, cancelled);
+            log.add("done at once: " + gather.isDone());
+            log.add("awaited: " + outcome(gather) + ", cancelled: " + gather.isCancelled() + ", exception(): "
+                    + gather.exception().getClass().getSimpleName());
+            return null;
+        });
+        assertThat(log).as("asyncio's gathering future: no task, done a turn later, failed with the child's"
+                + " CancelledError").containsExactly("done at once: false",
+                "awaited: CancelledException, cancelled: false, exception(): CancelledException");
+    }
+
+    /** How {@code task} ended, awaited: the class of its exception, or its value. */
+    static String outcome(TaskFuture<?> task) {
+        try {
+            return "value " + await(task);
+        } catch (Throwable e) {
+            return e.getClass().getSimpleName();
+        }
     }
 
     @Test
@@ -501,9 +570,37 @@ class CancellationTest {
             plain.cancel();
             sleep(0);
             log.add("plain names its task: " + catchThrowable(plain::exception).getMessage().contains("plain"));
+
+            Future<Object> f = new Future<>();
+            TaskFuture<Object> parked = spawn("parked", () -> await(f));
+            sleep(0);
+            scheduler.cancel(parked.tid(), "stop, parked");
+            sleep(0);
+            log.add("parked: " + catchThrowable(parked::exception).getMessage() + ", its future: "
+                    + catchThrowable(f::exception).getMessage());
+            TaskFuture<Object> nested = spawn("nested", () -> {
+                sleep(10);
+                return null;
+            });
+            Future<Object> g = new Future<>();
+            TaskFuture<Object> running = spawn("running", () -> {
+                CancellableScheduler.cancelTask(scheduler.currentTask().tid(), "stop, running");
+                return await(nested); // it passes its cancellation on to the task it awaits
+            });
+            TaskFuture<Object> runningOnAFuture = spawn("running on a future", () -> {
+                CancellableScheduler.cancelTask(scheduler.currentTask().tid(), "stop, on a future");
+                return await(g);
+            });
+            log.add("running: " + catchThrowable(() -> await(running)).getMessage() + ", nested: "
+                    + catchThrowable(nested::exception).getMessage());
+            log.add("running on a future: " + catchThrowable(() -> await(runningOnAFuture)).getMessage()
+                    + ", its future: " + catchThrowable(g::exception).getMessage());
             return null;
         });
-        assertThat(log).as("asyncio's task.cancel(msg): the CancelledException says msg, also through an awaited task")
-                .containsExactly("outer: stop, outer, inner: stop, outer", "self: stop, self", "plain names its task: true");
+        assertThat(log).as("asyncio's task.cancel(msg): the CancelledException says msg, also through what the task"
+                + " awaits (fut_waiter.cancel(msg))").containsExactly("outer: stop, outer, inner: stop, outer",
+                "self: stop, self", "plain names its task: true", "parked: stop, parked, its future: stop, parked",
+                "running: stop, running, nested: stop, running",
+                "running on a future: stop, on a future, its future: stop, on a future");
     }
 }

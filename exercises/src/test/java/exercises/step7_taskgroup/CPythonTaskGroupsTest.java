@@ -6,6 +6,7 @@ import static miniasyncio.MiniAsyncio.now;
 import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.TaskFuture;
@@ -17,6 +18,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import miniasyncio.Clock;
+import miniasyncio.Context;
+import miniasyncio.ContextVar;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -29,9 +32,12 @@ import org.junit.jupiter.api.Test;
 class CPythonTaskGroupsTest {
 
     static CancellableScheduler loop;
+    /** Whether the loop's task factory is eager ({@link CPythonEagerTaskGroupsTest}). */
+    static boolean eager;
 
     static <T> T run(Callable<T> main) {
         loop = new CancellableScheduler(Clock.virtual());
+        loop.setEagerTaskFactory(eager);
         return loop.run("main", main);
     }
 
@@ -146,6 +152,62 @@ class CPythonTaskGroupsTest {
         assertThat(num[0]).isZero();
         assertThat(t2Cancel[0]).isTrue();
         assertThat(runnerCancel[0]).isTrue();
+    }
+
+    @Test
+    @DisplayName("test_taskgroups.test_cancellation: the parent waits for its children, cancelled with a message")
+    void cancellation() {
+        int[] num = {0};
+        run(() -> {
+            TaskFuture<Object> r = spawn("runner", () -> TaskGroup.run(g -> {
+                for (int i = 0; i < 5; i++) {
+                    g.createTask("foo", () -> {
+                        try {
+                            sleep(5);
+                        } catch (CancelledException e) {
+                            num[0] += 1;
+                            throw e;
+                        }
+                        return null;
+                    });
+                }
+                return null;
+            }));
+            sleep(0.1);
+            assertThat(r.isDone()).isFalse();
+            r.cancel("test");
+            Throwable thrown = catchThrowable(() -> await(r));
+            assertThat(thrown).isExactlyInstanceOf(CancelledException.class);
+            assertThat(thrown.getMessage()).isEqualTo("test");
+            return null;
+        });
+        assertThat(num[0]).isEqualTo(5);
+    }
+
+    @Test
+    @DisplayName("test_taskgroups.test_cancellation_in_body: cancelled with a message in the body")
+    void cancellationInBody() {
+        run(() -> {
+            TaskFuture<Object> r = spawn("runner", () -> TaskGroup.run(g -> {
+                for (int i = 0; i < 5; i++) {
+                    g.createTask("foo", () -> {
+                        // CPython's foo starts its 0.1 s a loop turn after main started its own, so
+                        // main wakes first, alone; on the virtual clock both would be due at 0.1
+                        sleep(0.1 + 1e-6);
+                        return divideByZero();
+                    });
+                }
+                sleep(10);
+                return null;
+            }));
+            sleep(0.1);
+            assertThat(r.isDone()).isFalse();
+            r.cancel("test");
+            Throwable thrown = catchThrowable(() -> await(r));
+            assertThat(thrown).isExactlyInstanceOf(CancelledException.class);
+            assertThat(thrown.getMessage()).isEqualTo("test");
+            return null;
+        });
     }
 
     @Test
@@ -458,5 +520,29 @@ class CPythonTaskGroupsTest {
             assertThat(now()).isEqualTo(0.0);
             return null;
         });
+    }
+    @Test
+    @DisplayName("test_taskgroups.test_taskgroup_task_context: tg.create_task(coro, context=ctx)")
+    void taskgroupTaskContext() {
+        ContextVar<Integer> cvar = new ContextVar<>("cvar");
+        run(() -> TaskGroup.run(g -> {
+            Context ctx = Context.copyContext();
+            assertThat(ctx.get(cvar)).isNull();
+            TaskFuture<Object> t1 = g.createTask("coro(1)", () -> {
+                sleep(0);
+                cvar.set(1);
+                return null;
+            }, ctx);
+            await(t1);
+            assertThat(ctx.get(cvar)).isEqualTo(1);
+            TaskFuture<Object> t2 = g.createTask("coro(2)", () -> {
+                sleep(0);
+                cvar.set(2);
+                return null;
+            }, ctx);
+            await(t2);
+            assertThat(ctx.get(cvar)).isEqualTo(2);
+            return null;
+        }));
     }
 }

@@ -87,6 +87,7 @@ public class CancellableScheduler extends FutureScheduler {
      * awaits, cancelled through it. It works as long as {@code cancel} resumes tasks with
      * {@link #cancelledError}.
      */
+    @Override
     public final boolean cancel(int tid, String message) {
         Task task = futureOf(tid).task();
         String outer = messageInFlight;
@@ -103,6 +104,22 @@ public class CancellableScheduler extends FutureScheduler {
         } finally {
             messageInFlight = outer;
         }
+    }
+
+    /**
+     * Given: cancels {@code awaited}, what {@code task} awaits (or is about to), for {@code task}'s
+     * cancellation, with that cancellation's message if {@link #cancel(int, String)} gave one
+     * (asyncio's {@code _fut_waiter.cancel(msg)}): a plain future holds it, a task gets it. A task
+     * that accepts takes the request over, message included; returns what {@code awaited.cancel}
+     * returned.
+     */
+    protected final boolean cancelAwaited(Task task, Future<?> awaited) {
+        String message = messageInFlight != null ? messageInFlight : cancelMessages.get(task);
+        boolean accepted = awaited.cancel(message); // null: a cancel without a message
+        if (accepted && awaited instanceof TaskFuture<?>) {
+            cancelMessages.remove(task); // passed on: this task will not be thrown it itself
+        }
+        return accepted;
     }
 
     private CancelledException cancellation(Task task) {
@@ -126,8 +143,8 @@ public class CancellableScheduler extends FutureScheduler {
         Future<?> awaited = waitsFor.get(task);
         if (task == currentTask()) {
             cancelAtNextYield.add(task);
-        } else if (awaited instanceof TaskFuture<?> other && !other.isDone()) {
-            other.cancel(); // asyncio cancels what the task waits for; the task waits on for it
+        } else if (awaited instanceof TaskFuture<?> other && !other.isDone() && cancelAwaited(task, other)) {
+            // asyncio cancels what the task waits for; the task waits on for it (refused: cancelled below)
         } else if (ready.contains(task)) {
             if (!undoCancel.containsKey(task)) {
                 LoopState state = LoopState.of(this);
@@ -140,7 +157,7 @@ public class CancellableScheduler extends FutureScheduler {
         } else if (sleeping.remove(task) || unpark(task)) {
             CancelledException cancelled = cancellation(task);
             if (awaited != null) {
-                awaited.cancel(); // a plain future it waits on is cancelled with it, as in asyncio
+                cancelAwaited(task, awaited); // a plain future it waits on is cancelled with it, as in asyncio
             }
             scheduleThrow(task, cancelled); // resumed where it is suspended
         } else {
@@ -180,16 +197,16 @@ public class CancellableScheduler extends FutureScheduler {
         Future<?> waitedOn = syscall instanceof AwaitFuture a && !a.future().isDone() ? a.future() : null;
         if (waitedOn != null) {
             waitsFor.put(task, waitedOn);
-            if (waitedOn instanceof TaskFuture<?> other && cancelAtNextYield.remove(task)) {
-                super.handleSyscall(task, syscall); // it parks, and the task it waits for is cancelled
-                other.cancel();
+            if (waitedOn instanceof TaskFuture<?> other && cancelAtNextYield.contains(task) && cancelAwaited(task, other)) {
+                cancelAtNextYield.remove(task);
+                super.handleSyscall(task, syscall); // it parks: the task it waits for is cancelled instead
                 return;
             }
         }
         if (cancelAtNextYield.remove(task)) {
             if (waitedOn != null) {
                 waitsFor.remove(task);
-                waitedOn.cancel(); // what it was about to wait for is cancelled with it
+                cancelAwaited(task, waitedOn); // what it was about to wait for is cancelled with it
             }
             scheduleThrow(task, cancellation(task)); // instead of doing what it yielded
             return;
