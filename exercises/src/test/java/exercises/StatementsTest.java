@@ -97,24 +97,8 @@ class StatementsTest {
     @ParameterizedTest(name = "step {0}")
     @MethodSource("stepsWithARuleTable")
     void eachRuleOfTheStepNamesTheTestsThatCheckIt(int step) throws IOException {
-        String english = statement(step)[0];
-        int at = english.indexOf(RULES_TABLE);
-        assertThat(at).as("step %d's table \"%s\"", step, RULES_TABLE).isNotNegative();
-        List<String> rows = english.substring(at).lines().dropWhile(line -> !line.startsWith("| rule"))
-                .skip(2).takeWhile(line -> line.startsWith("|")).toList();
-        assertThat(rows).as("step %d's rules", step).isNotEmpty();
-        Set<String> named = new LinkedHashSet<>();
         List<String> problems = new java.util.ArrayList<>();
-        for (String row : rows) {
-            Matcher m = TEST_NAME.matcher(row);
-            int tests = 0;
-            for (; m.find(); tests++) {
-                named.add(m.group(1) + "#" + m.group(2));
-            }
-            if (tests == 0) {
-                problems.add("step " + step + ": a rule with no test beside it: " + row);
-            }
-        }
+        Set<String> named = testsOfTable(step, statement(step)[0], RULES_TABLE, "a rule", problems);
         for (String test : named) {
             if (!testExists(test)) {
                 problems.add("step " + step + " names " + test + ", which is not a test method");
@@ -126,6 +110,30 @@ class StatementsTest {
             }
         }
         assertThat(problems).isEmpty();
+    }
+
+    /**
+     * The tests named in the "| rule | test |" table under {@code heading} of a step's English
+     * statement; a row that names none is a problem ({@code what}: "a rule", "an optional rule").
+     */
+    private static Set<String> testsOfTable(int step, String english, String heading, String what, List<String> problems) {
+        int at = english.indexOf(heading);
+        assertThat(at).as("step %d's table \"%s\"", step, heading).isNotNegative();
+        List<String> rows = english.substring(at).lines().dropWhile(line -> !line.startsWith("| rule"))
+                .skip(2).takeWhile(line -> line.startsWith("|")).toList();
+        assertThat(rows).as("step %d's table \"%s\" has rows", step, heading).isNotEmpty();
+        Set<String> named = new LinkedHashSet<>();
+        for (String row : rows) {
+            Matcher m = TEST_NAME.matcher(row);
+            int tests = 0;
+            for (; m.find(); tests++) {
+                named.add(m.group(1) + "#" + m.group(2));
+            }
+            if (tests == 0) {
+                problems.add("step " + step + ": " + what + " with no test beside it: " + row);
+            }
+        }
+        return named;
     }
 
     static final String OPTIONAL_RULES_TABLE = "**Optional: each rule and the test that checks it**";
@@ -149,23 +157,8 @@ class StatementsTest {
         }
         assertThat(statement[0]).as("step %d's optional exercise (English)", step).contains("\n## Optional: ");
         assertThat(statement[1]).as("step %d's optional exercise (Russian)", step).contains("**Необязательно: ");
-        int at = statement[0].indexOf(OPTIONAL_RULES_TABLE);
-        assertThat(at).as("step %d's table \"%s\"", step, OPTIONAL_RULES_TABLE).isNotNegative();
-        List<String> rows = statement[0].substring(at).lines().dropWhile(line -> !line.startsWith("| rule"))
-                .skip(2).takeWhile(line -> line.startsWith("|")).toList();
-        assertThat(rows).as("step %d's optional rules", step).isNotEmpty();
-        Set<String> named = new LinkedHashSet<>();
         List<String> problems = new java.util.ArrayList<>();
-        for (String row : rows) {
-            Matcher m = TEST_NAME.matcher(row);
-            int tests = 0;
-            for (; m.find(); tests++) {
-                named.add(m.group(1) + "#" + m.group(2));
-            }
-            if (tests == 0) {
-                problems.add("step " + step + ": an optional rule with no test beside it: " + row);
-            }
-        }
+        Set<String> named = testsOfTable(step, statement[0], OPTIONAL_RULES_TABLE, "an optional rule", problems);
         for (String test : named) {
             if (!testExists(test) || !isOptional(test)) {
                 problems.add("step " + step + "'s optional table names " + test + ", which is not a test method of a class *OptionalTest");
