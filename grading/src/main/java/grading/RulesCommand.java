@@ -33,6 +33,13 @@ final class RulesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path repo = from != null ? from : Kit.instructorRepo();
+        for (String needed : List.of("homework/README.md", "grading/wrong", "grading/hostile")) {
+            if (!Files.exists(repo.resolve(needed))) {
+                System.err.println("rules: " + repo + " has no " + needed + ": give the instructor repository with"
+                        + " --from REPO");
+                return Grader.USAGE;
+            }
+        }
         List<PlantedPatch> patches = patches(repo);
         RuleMap map = read(repo, patches);
         System.out.println("| rule of the statement (homework/README.md) | hidden tests | planted mistakes |");

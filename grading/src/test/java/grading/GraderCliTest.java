@@ -39,6 +39,12 @@ class GraderCliTest {
     }
 
     @Test
+    void rulesOutsideTheInstructorRepositoryIsAUsageError(@TempDir Path dir) {
+        assertThat(Grader.execute("rules", "--from", dir.toString())).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("has no homework/README.md: give the instructor repository with --from REPO");
+    }
+
+    @Test
     void gradingAMissingDirectoryIsAUsageError() {
         assertThat(Grader.execute("grade", "no/such/submission")).isEqualTo(Grader.USAGE);
         assertThat(err()).contains("no/such/submission is not a directory");
