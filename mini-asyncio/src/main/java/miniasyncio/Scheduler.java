@@ -29,6 +29,10 @@ import miniasyncio.trace.Instrument;
  * {@code miniasyncio.around}, a file each, which says where the loop calls it: {@link ToThreadWorkers},
  * {@link UnretrievedFailures}, {@link MonitorWatchdog}, {@link Ending}, {@link VirtualTimeStall}, and the settings
  * that {@link LoopSettings} lists (the stuck action; debug mode and instruments, which live with tracing).
+ *
+ * <p>One file of about 400 lines on purpose: it is the lecture's class, with every method the lecture's
+ * {@code Scheduler} has, so that it reads beside the lecture; a few given extras (the eager first step) sit at
+ * the end of their section, each saying that it is not the lecture's.
  */
 public class Scheduler {
 
