@@ -39,10 +39,10 @@ class CpuTimeTest {
 
     @Test
     void theEchoBenchPrintsTheShareOfACoreAndOfTheKernelOrSaysItIsUnknown() {
-        assertThat(EchoBench.cpu(new CpuTime(250_000_000L, 750_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel  75%)");
-        assertThat(EchoBench.cpu(CpuTime.UNKNOWN, 2_000_000_000L)).isEqualTo("unknown"); // no /proc: not "NaN%"
-        assertThat(EchoBench.cpu(new CpuTime(0, 0), 2_000_000_000L)).isEqualTo("   0% (kernel n/a)"); // no tick used
-        assertThat(EchoBench.cpu(CpuTime.totalOnly(1_000_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel n/a)");
+        assertThat(EchoCpu.cpu(new CpuTime(250_000_000L, 750_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel  75%)");
+        assertThat(EchoCpu.cpu(CpuTime.UNKNOWN, 2_000_000_000L)).isEqualTo("unknown"); // no /proc: not "NaN%"
+        assertThat(EchoCpu.cpu(new CpuTime(0, 0), 2_000_000_000L)).isEqualTo("   0% (kernel n/a)"); // no tick used
+        assertThat(EchoCpu.cpu(CpuTime.totalOnly(1_000_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel n/a)");
     }
 
     @Test
