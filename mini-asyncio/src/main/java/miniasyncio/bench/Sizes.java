@@ -12,7 +12,7 @@ record Sizes(String name, int warmups, int iterations,
 
     static final Sizes FULL = new Sizes("full", 5, 11,
             1_000, 2_000,
-            new int[] {1_000, 10_000, 100_000, 1_000_000}, 2_000_000, 1, 3,
+            new int[] {1_000, 10_000, 40_000, 100_000, 1_000_000}, 2_000_000, 1, 3,
             1_000_000, 1_000_000, 100_000);
 
     /** The million-sleeper timer run alone takes over 15 s, so --quick stops the timers at 100k.
@@ -21,7 +21,7 @@ record Sizes(String name, int warmups, int iterations,
      *  creating the tasks, not of a timer. One warm-up round, then the median of 3. */
     static final Sizes QUICK = new Sizes("quick", 2, 5,
             1_000, 200,
-            new int[] {1_000, 10_000, 100_000}, 1_000_000, 1, 3,
+            new int[] {1_000, 10_000, 40_000, 100_000}, 1_000_000, 1, 3,
             50_000, 100_000, 50_000);
 
     static final Sizes SMOKE = new Sizes("smoke", 1, 3,
