@@ -135,7 +135,7 @@ final class EchoBench {
             report.figures().put(key + ".round_trips_per_s" + at, r.perSecond());
             report.figures().put(key + ".p50_ms" + at, r.percentileMillis(0.50));
             report.figures().put(key + ".p99_ms" + at, r.percentileMillis(0.99));
-            EchoCpu.perServer(r, key, at, report);
+            EchoCpu.perServer(r, server.threadsInLastWindow(), key, at, report);
             System.out.printf(Locale.ROOT, "  %,6d conns %5d B  %-9s %9s round trips/s  p50 %7s ms  p99 %7s ms"
                             + "  CPU: server %s, client %s%n",
                     connections, size, name, Report.fmt(r.perSecond()), Report.fmt(r.percentileMillis(0.50)),

@@ -19,8 +19,18 @@ final class EchoCpu {
     private EchoCpu() {
     }
 
-    /** The CPU figures of one server's run under {@code key} ("echo.loop"). */
-    static void perServer(EchoLoad.Result r, String key, String at, Report report) {
+    /**
+     * The CPU figures of one server's run under {@code key} ("echo.loop"); {@code threads}, its
+     * CPU time by kind of thread in the window, splits a JVM's own time into its collector's, its
+     * JIT's and the rest (the loop's, for the loop server).
+     */
+    static void perServer(EchoLoad.Result r, Map<String, CpuTime> threads, String key, String at, Report report) {
+        for (String kind : List.of("gc", "jit")) {
+            CpuTime used = threads.get(kind);
+            if (used != null && used.split() && (key.endsWith(".loop") || key.endsWith(".vthreads"))) {
+                report.figures().put(key + ".server_user_us_per_round_trip_" + kind + at, perRoundTrip(used.userNanos(), r));
+            }
+        }
         // A server near 100% of a core sets the pace; well below, it waits. The kernel's share is
         // the part no server can save: each round trip is a read and a write.
         report.figures().put(key + ".server_cpu_pct" + at, percentOf(r.serverCpu().totalNanos(), r.windowNanos()));
@@ -42,8 +52,12 @@ final class EchoCpu {
         for (Map.Entry<String, EchoLoad.Result> entry : results.entrySet()) {
             double micros = userMicros(entry.getValue());
             if (!Double.isNaN(micros)) {
-                report.figures().put("echo." + entry.getKey() + ".server_user_us_per_round_trip" + at, micros);
-                own.add(entry.getKey() + " " + Report.fmt(micros) + " us");
+                String key = "echo." + entry.getKey() + ".server_user_us_per_round_trip";
+                report.figures().put(key + at, micros);
+                Object gc = report.figures().get(key + "_gc" + at);
+                Object jit = report.figures().get(key + "_jit" + at);
+                own.add(entry.getKey() + " " + Report.fmt(micros) + " us" + (gc instanceof Double g && jit instanceof Double j
+                        ? " (collector " + Report.fmt(g) + ", JIT " + Report.fmt(j) + ")" : ""));
             }
         }
         System.out.println(own);

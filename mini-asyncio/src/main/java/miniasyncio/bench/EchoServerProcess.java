@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +31,8 @@ final class EchoServerProcess implements AutoCloseable {
     final int port;
     private final BufferedReader out;
     private final Writer control;
+    private Map<String, CpuTime> threadsBefore = Map.of();
+    private Map<String, CpuTime> threadsNow = Map.of();
 
     private EchoServerProcess(String name, Process process, int port, BufferedReader out) {
         this.name = name;
@@ -129,9 +133,22 @@ final class EchoServerProcess implements AutoCloseable {
         }
     }
 
-    /** The CPU time (every thread) the process has used so far. */
+    /**
+     * The CPU time (every thread) the process has used so far. The client asks at the start and at
+     * the end of its window; each time, the time by kind of thread is noted too (see
+     * {@link #threadsInLastWindow}).
+     */
     CpuTime cpuTime() {
+        threadsBefore = threadsNow;
+        threadsNow = CpuTime.byKindOfThread(process.pid());
         return CpuTime.of(process.pid());
+    }
+
+    /** The CPU time of each kind of thread ({@link CpuTime#byKindOfThread}) between the last two {@link #cpuTime} calls. */
+    Map<String, CpuTime> threadsInLastWindow() {
+        Map<String, CpuTime> used = new TreeMap<>();
+        threadsNow.forEach((kind, time) -> used.put(kind, time.since(threadsBefore.getOrDefault(kind, new CpuTime(0, 0)))));
+        return used;
     }
 
     private long residentBytes() {

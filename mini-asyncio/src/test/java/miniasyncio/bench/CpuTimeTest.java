@@ -30,6 +30,26 @@ class CpuTimeTest {
     }
 
     @Test
+    void aJvmsThreadsAreToldApartByName() {
+        assertThat(CpuTime.kindOf("GC Thread#0")).isEqualTo("gc");
+        assertThat(CpuTime.kindOf("G1 Young RemSet")).isEqualTo("gc");
+        assertThat(CpuTime.kindOf("C2 CompilerThre")).isEqualTo("jit");
+        assertThat(CpuTime.kindOf("C1 CompilerThre")).isEqualTo("jit");
+        assertThat(CpuTime.kindOf("main")).isEqualTo("other");
+        assertThat(CpuTime.kindOf("python3")).isEqualTo("other");
+    }
+
+    @Test
+    void thisJvmsThreadsAddUpByKind() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc here");
+        java.util.Map<String, CpuTime> kinds = CpuTime.byKindOfThread(ProcessHandle.current().pid());
+        assertThat(kinds).containsKey("other"); // this thread, at least
+        assertThat(kinds.keySet()).isSubsetOf("gc", "jit", "other");
+        assertThat(kinds.values()).allMatch(CpuTime::split);
+        assertThat(CpuTime.byKindOfThread(-7)).isEmpty(); // no such process
+    }
+
+    @Test
     void unknownHasNoTotalAndNoShare() {
         assertThat(CpuTime.UNKNOWN.totalNanos()).isEqualTo(-1);
         assertThat(CpuTime.UNKNOWN.kernelShare()).isNaN();
