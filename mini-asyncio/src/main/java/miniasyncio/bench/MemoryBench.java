@@ -44,12 +44,7 @@ final class MemoryBench {
             sleep(1); // every task runs once and goes to sleep before the clock reaches 1 s
             long during = Measure.usedHeapAfterGc();
             result[0] = new Footprint((during - before) / (double) tasks, during);
-            if (holdSeconds > 0) {
-                System.out.printf("%d tasks asleep for %d s: jmap -histo:live %d%n", tasks, holdSeconds,
-                        ProcessHandle.current().pid());
-                System.out.flush();
-                Thread.sleep(holdSeconds * 1000L); // blocks the loop on purpose: nothing may change meanwhile
-            }
+            hold(tasks + " tasks asleep", holdSeconds); // blocks the loop on purpose: nothing may change meanwhile
             return null;
         });
         return result[0];
@@ -80,6 +75,11 @@ final class MemoryBench {
      * lambdas of four classes, handed out in turn; each parks through {@link #park} and returns.
      */
     static Footprint framed(int tasks) {
+        return framed(tasks, 0);
+    }
+
+    /** As above; then, with all parked, waits {@code holdSeconds} (for {@code jmap}). */
+    static Footprint framed(int tasks, int holdSeconds) {
         long before = Measure.usedHeapAfterGc();
         Object[] parked = new Object[tasks];
         for (int i = 0; i < tasks; i++) {
@@ -87,10 +87,25 @@ final class MemoryBench {
             Coroutine.rawRun(parked[i]);
         }
         long during = Measure.usedHeapAfterGc();
+        hold(tasks + " framed continuations parked", holdSeconds);
         for (Object continuation : parked) {
             Coroutine.rawRun(continuation);
         }
         return new Footprint((during - before) / (double) tasks, during);
+    }
+
+    /** Keeps what is made alive {@code seconds} of real time, after saying how to look at it. */
+    private static void hold(String what, int seconds) {
+        if (seconds <= 0) {
+            return;
+        }
+        System.out.printf("%s for %d s: jmap -histo:live %d%n", what, seconds, ProcessHandle.current().pid());
+        System.out.flush();
+        try {
+            Thread.sleep(seconds * 1000L);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The helper a body yields through, as a task's body calls {@code sleep}. */
@@ -146,8 +161,9 @@ final class MemoryBench {
     /**
      * Child JVM entry: TASKS WARMUPS [HOLD_SECONDS]. Warm-up rounds of the three, then three
      * measured rounds; prints "raw-bytes-per-task raw-heap scheduler-bytes-per-task scheduler-heap
-     * framed-bytes-per-task framed-heap" (the median rounds). With HOLD_SECONDS, one more round then keeps the tasks asleep that long and
-     * prints the {@code jmap} command that shows what each of them keeps (docs/performance.md).
+     * framed-bytes-per-task framed-heap" (the median rounds). With HOLD_SECONDS, one more round of
+     * the honest floor and one of the tasks then keep theirs parked that long each, after printing
+     * the {@code jmap} command that shows what each of them keeps (docs/performance.md).
      */
     public static void main(String[] args) {
         Args parsed = parse(args);
@@ -176,6 +192,7 @@ final class MemoryBench {
         System.out.println(raw.bytesPerTask() + " " + raw.heapInUse() + " " + tasks.bytesPerTask() + " " + tasks.heapInUse()
                 + " " + framed.bytesPerTask() + " " + framed.heapInUse());
         if (parsed.holdSeconds() > 0) {
+            framed(n, parsed.holdSeconds());
             scheduler(n, parsed.holdSeconds());
         }
     }
