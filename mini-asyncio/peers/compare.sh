@@ -105,8 +105,10 @@ if any(f"echo.kernel_ceiling_round_trips_per_s{at}" in j for _, _, at, _ in echo
         ceiling = j.get(f"echo.kernel_ceiling_round_trips_per_s{at}")
         peers = ", ".join(f"{j[k]:.2f}x {peer}" for peer in ("asyncio", "uvloop")
                           if (k := f"echo.kernel_ceiling_over_{peer}{at}") in j and j[k] is not None)
+        mine = ", ".join(f"{j[k]:.2f} of {peer}'s" for peer in ("asyncio", "uvloop")
+                         if (k := f"echo.loop_user_time_over_{peer}{at}") in j and j[k] is not None)
         if ceiling:
-            print(f"{conns:>6} {size:>5}  own us: {own};  ceiling {ceiling:.0f} round trips/s ({peers})")
+            print(f"{conns:>6} {size:>5}  own us: {own} (loop: {mine or '-'});  ceiling {ceiling:.0f} round trips/s ({peers})")
 if echo_rows:
     print()
 

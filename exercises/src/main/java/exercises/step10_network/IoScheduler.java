@@ -9,9 +9,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
@@ -60,15 +58,33 @@ public class IoScheduler extends AsyncioScheduler {
     }
 
     // BEGIN SOLUTION MEMBERS
-    /** Who waits for what: at most one reader and one writer per channel. */
-    private final Map<SelectableChannel, Task> readers = new HashMap<>();
-    private final Map<SelectableChannel, Task> writers = new HashMap<>();
-    private final Map<Task, SelectableChannel> waitingOn = new HashMap<>();
+    /**
+     * Who waits on one channel: at most one reader and one writer. A channel's selection key
+     * carries them ({@code key.attachment()}, NIO's own idiom), so a wait, and readiness finding
+     * its task, look nothing up.
+     */
+    private static final class Waiters {
+        final SelectionKey key;
+        Task reader;
+        Task writer;
+
+        Waiters(SelectionKey key) {
+            this.key = key;
+        }
+    }
+
+    /**
+     * Every channel registered, with its waiters. Looked through only when a channel may have
+     * been closed and when a waiting task is cancelled (the key of a closed channel leaves the
+     * selector's key set at the next select, its waiters would be lost with it), not on a wait.
+     */
+    private final List<Waiters> registered = new ArrayList<>();
+    private int waiting; // tasks waiting for I/O
     private int stepsUntilPoll; // asyncio polls the network once per pass over the ready tasks
     private int keysKnown; // the selector's registered channels as of the last look for closed ones
 
     private boolean waitsForIo() {
-        return !waitingOn.isEmpty();
+        return waiting > 0;
     }
 
     /** Parks {@code task} on {@code channel}; if it cannot wait there, the task gets the reason. */
@@ -89,31 +105,45 @@ public class IoScheduler extends AsyncioScheduler {
             throw new IllegalArgumentException(task + " waits to " + what + " a blocking channel: call"
                     + " channel.configureBlocking(false) first (a selector watches only non-blocking channels)");
         }
-        if ((channel.validOps() & opsFor(channel, read)) == 0) {
+        int ops = opsFor(channel, read);
+        if ((channel.validOps() & ops) == 0) {
             throw new IllegalArgumentException(task + " waits to " + what + " " + channel + ", which cannot be "
                     + (read ? "read" : "written") + " (a ServerSocketChannel is only read: it accepts)");
         }
-        Map<SelectableChannel, Task> waiters = read ? readers : writers;
-        Task other = waiters.get(channel);
+        Waiters waiters = waitersOf(channel, task, what);
+        Task other = read ? waiters.reader : waiters.writer;
         if (other != null) {
             throw new IllegalStateException(task + " waits to " + what + " " + channel + ", but " + other
                     + " already waits to " + what + " it: one " + what + "r per channel at a time");
         }
-        if (channel.keyFor(selector) == null) {
-            try {
-                channel.register(selector, 0);
-                keysKnown++;
-            } catch (ClosedChannelException e) {
-                throw new IllegalStateException(task + " waits to " + what + " a closed channel: " + channel, e);
-            }
+        if (read) {
+            waiters.reader = task;
+        } else {
+            waiters.writer = task;
         }
-        waiters.put(channel, task);
-        waitingOn.put(task, channel);
-        SelectionKey key = channel.keyFor(selector);
-        int ops = opsFor(channel, read);
+        waiting++;
+        SelectionKey key = waiters.key;
         if ((key.interestOps() & ops) != ops) {
             key.interestOps(key.interestOps() | ops); // usually still set from the last wait
         }
+    }
+
+    /** The waiters of {@code channel}, attached to its key; registers it the first time. */
+    private Waiters waitersOf(SelectableChannel channel, Task task, String what) {
+        SelectionKey key = channel.keyFor(selector);
+        if (key != null) {
+            return (Waiters) key.attachment();
+        }
+        try {
+            key = channel.register(selector, 0);
+        } catch (ClosedChannelException e) {
+            throw new IllegalStateException(task + " waits to " + what + " a closed channel: " + channel, e);
+        }
+        Waiters waiters = new Waiters(key);
+        key.attach(waiters);
+        registered.add(waiters);
+        keysKnown++;
+        return waiters;
     }
 
     /** OP_READ or OP_ACCEPT to read; OP_WRITE, or OP_CONNECT while a connect is pending, to write. */
@@ -125,60 +155,77 @@ public class IoScheduler extends AsyncioScheduler {
                 ? SelectionKey.OP_CONNECT : SelectionKey.OP_WRITE;
     }
 
-    /** The selector asks for exactly what the tasks still wait for on {@code channel}. */
-    private void updateInterest(SelectableChannel channel) {
-        SelectionKey key = channel.keyFor(selector);
-        if (key == null || !key.isValid()) {
+    /** The selector asks for exactly what the tasks still wait for on the channel. */
+    private static void updateInterest(Waiters waiters) {
+        SelectionKey key = waiters.key;
+        if (!key.isValid()) {
             return;
         }
+        SelectableChannel channel = key.channel();
         int ops = 0;
-        if (readers.containsKey(channel)) {
+        if (waiters.reader != null) {
             ops |= opsFor(channel, true);
         }
-        if (writers.containsKey(channel)) {
+        if (waiters.writer != null) {
             ops |= opsFor(channel, false);
         }
         key.interestOps(ops);
     }
 
-    /** Takes {@code task} off its channel: it no longer waits, and the selector no longer asks. */
-    private SelectableChannel removeWaiter(Task task) {
-        SelectableChannel channel = forget(task);
-        if (channel != null) {
-            updateInterest(channel);
+    /** Takes {@code task} off {@code waiters} but leaves the interest set: it will likely wait again. */
+    private void forget(Waiters waiters, Task task) {
+        if (waiters.reader == task) {
+            waiters.reader = null;
+            waiting--;
         }
-        return channel;
+        if (waiters.writer == task) {
+            waiters.writer = null;
+            waiting--;
+        }
     }
 
-    /** Takes {@code task} off its channel but leaves the interest set: it will likely wait again. */
-    private SelectableChannel forget(Task task) {
-        SelectableChannel channel = waitingOn.remove(task);
-        if (channel != null) {
-            readers.remove(channel, task);
-            writers.remove(channel, task);
+    /** The waiters {@code task} is among, or null when it waits for no channel. */
+    private Waiters findWaiters(Task task) {
+        for (Waiters waiters : registered) {
+            if (waiters.reader == task || waiters.writer == task) {
+                return waiters;
+            }
         }
-        return channel;
+        return null;
     }
 
     /**
      * A task waiting on a channel that was closed meanwhile would wait forever: it gets an error.
-     * This looks at every waiting task, so it runs only before the loop sleeps in select and after
-     * a select has dropped a closed channel's registration (the key set shrank), not on each poll.
+     * This looks at every registered channel, so it runs only before the loop sleeps in select and
+     * after a select has dropped a closed channel's registration (the key set shrank), not on each
+     * poll. A closed channel is forgotten here.
      */
     private int failWaitersOnClosedChannels() {
         keysKnown = selector.keys().size();
-        List<Task> stranded = new ArrayList<>();
-        for (Map.Entry<Task, SelectableChannel> entry : waitingOn.entrySet()) {
-            if (!entry.getValue().isOpen()) {
-                stranded.add(entry.getKey());
+        List<Waiters> closed = new ArrayList<>();
+        registered.removeIf(waiters -> {
+            if (waiters.key.channel().isOpen()) {
+                return false;
             }
+            closed.add(waiters);
+            return true;
+        });
+        int woken = 0;
+        for (Waiters waiters : closed) {
+            woken += strand(waiters, waiters.reader) + strand(waiters, waiters.writer);
         }
-        for (Task task : stranded) {
-            SelectableChannel channel = removeWaiter(task);
-            scheduleThrow(task, new IllegalStateException(
-                    "the channel " + task + " waited for was closed meanwhile: " + channel));
+        return woken;
+    }
+
+    /** {@code task} waited on a channel that is closed now: it wakes with the error. */
+    private int strand(Waiters waiters, Task task) {
+        if (task == null) {
+            return 0;
         }
-        return stranded.size();
+        forget(waiters, task);
+        scheduleThrow(task, new IllegalStateException(
+                "the channel " + task + " waited for was closed meanwhile: " + waiters.key.channel()));
+        return 1;
     }
 
     /** One look at the network ({@link #select}), then the ready channels' tasks go to ready. */
@@ -191,34 +238,31 @@ public class IoScheduler extends AsyncioScheduler {
         if (selector.keys().size() < keysKnown) {
             woken += failWaitersOnClosedChannels(); // a channel was closed: did a task wait on it?
         }
-        boolean nobodyWaited = false;
         for (SelectionKey key : selector.selectedKeys()) {
-            SelectableChannel channel = key.channel();
+            Waiters waiters = (Waiters) key.attachment();
             int ready = key.isValid() ? key.readyOps() : 0;
+            boolean nobodyWaited = false;
             if ((ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0) {
-                Task reader = readers.get(channel);
-                nobodyWaited |= reader == null;
-                woken += wake(reader);
+                nobodyWaited |= waiters.reader == null;
+                woken += wake(waiters, waiters.reader);
             }
             if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
-                Task writer = writers.get(channel);
-                nobodyWaited |= writer == null;
-                woken += wake(writer);
+                nobodyWaited |= waiters.writer == null;
+                woken += wake(waiters, waiters.writer);
             }
             if (nobodyWaited) {
-                updateInterest(channel); // ready, but its task went on without waiting again: stop asking
-                nobodyWaited = false;
+                updateInterest(waiters); // ready, but its task went on without waiting again: stop asking
             }
         }
         selector.selectedKeys().clear();
         return woken;
     }
 
-    private int wake(Task task) {
+    private int wake(Waiters waiters, Task task) {
         if (task == null) {
             return 0;
         }
-        forget(task); // the interest stays: most tasks wait on the same channel again soon
+        forget(waiters, task); // the interest stays: most tasks wait on the same channel again soon
         schedule(task, null); // the task now reads (or writes, or accepts) without blocking
         return 1;
     }
@@ -289,7 +333,13 @@ public class IoScheduler extends AsyncioScheduler {
     @Override
     protected boolean unpark(Task task) {
         // BEGIN SOLUTION
-        return removeWaiter(task) != null || super.unpark(task);
+        Waiters waiters = findWaiters(task);
+        if (waiters == null) {
+            return super.unpark(task);
+        }
+        forget(waiters, task);
+        updateInterest(waiters);
+        return true;
         // END SOLUTION
     }
 
@@ -298,7 +348,14 @@ public class IoScheduler extends AsyncioScheduler {
     protected List<Task> pendingTasks() {
         // BEGIN SOLUTION
         List<Task> pending = super.pendingTasks();
-        pending.addAll(waitingOn.keySet());
+        for (Waiters waiters : registered) {
+            if (waiters.reader != null) {
+                pending.add(waiters.reader);
+            }
+            if (waiters.writer != null) {
+                pending.add(waiters.writer);
+            }
+        }
         return pending;
         // END SOLUTION
     }

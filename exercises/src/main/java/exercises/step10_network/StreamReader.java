@@ -1,7 +1,10 @@
 package exercises.step10_network;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -80,10 +83,9 @@ public final class StreamReader {
     public byte[] readLineBytes() throws IOException {
         int searched = start;
         while (true) {
-            for (int i = searched; i < end; i++) {
-                if (buffer[i] == '\n') {
-                    return take(i + 1 - start);
-                }
+            int newline = indexOfNewline(buffer, searched, end);
+            if (newline >= 0) {
+                return take(newline + 1 - start);
             }
             searched = end;
             if (eof) {
@@ -97,6 +99,35 @@ public final class StreamReader {
             fill();
             searched -= before - start; // append() may have moved the unread bytes to the front
         }
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL; // '\n' in each of eight bytes
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    /**
+     * The index of the first {@code '\n'} in {@code bytes[from, to)}, or -1. Eight bytes at a time,
+     * as C's {@code memchr} (and so asyncio's {@code find}) goes: a byte at a time, a 4 KiB line was
+     * most of the time the reader spent. In a word XORed with eight {@code '\n'}s, a newline is a
+     * zero byte, and {@code (w - ONES) & ~w & HIGH_BITS} sets the high bit of the first zero byte
+     * (a byte above it may be flagged too, never one below); little-endian, the first byte is the lowest.
+     */
+    static int indexOfNewline(byte[] bytes, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long word = (long) LONGS.get(bytes, i) ^ NEWLINES;
+            long zeroBytes = (word - ONES) & ~word & HIGH_BITS;
+            if (zeroBytes != 0) {
+                return i + Long.numberOfTrailingZeros(zeroBytes) / Byte.SIZE;
+            }
+        }
+        for (; i < to; i++) { // the last few bytes, one at a time
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

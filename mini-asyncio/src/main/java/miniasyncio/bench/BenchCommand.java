@@ -51,7 +51,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--sleepers", paramLabel = "LIST", split = ",",
             description = "The timer workload at these numbers of sleepers (comma-separated, each 2 to 1,000,000;"
-                    + " sorted, each once) instead of the sizes' own (1k, 10k, 100k and 1M; --quick: 1k to 100k;"
+                    + " sorted, each once) instead of the sizes' own (1k, 10k, 40k, 100k and 1M; --quick: 1k to 100k;"
                     + " --smoke: 10 and 100): to see where this machine's caches run out, for example"
                     + " 1000,2500,5000,10000,20000,40000,100000.")
     List<Integer> sleepers;

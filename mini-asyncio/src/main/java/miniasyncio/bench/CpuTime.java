@@ -43,6 +43,44 @@ record CpuTime(long userNanos, long kernelNanos, long totalNanos) {
         return new CpuTime(Long.parseLong(fields[11]) * tick, Long.parseLong(fields[12]) * tick);
     }
 
+    /**
+     * The process {@code pid}'s CPU time so far by kind of thread, from {@code /proc/PID/task}: a
+     * JVM's garbage collector ({@code "gc"}: G1's and the collector's worker threads), its JIT
+     * compilers ({@code "jit"}), and everything else ({@code "other"}: the threads that run the
+     * program, a Python server's one thread). Empty where there is no {@code /proc}. A thread
+     * that ended meanwhile drops out of the sum, so read it for threads that live (a server's).
+     */
+    static java.util.Map<String, CpuTime> byKindOfThread(long pid) {
+        java.util.Map<String, CpuTime> kinds = new java.util.TreeMap<>();
+        try (java.util.stream.Stream<Path> threads = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            for (Path thread : (Iterable<Path>) threads::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(thread.resolve("stat"));
+                } catch (IOException ended) {
+                    continue;
+                }
+                CpuTime used = parse(stat);
+                kinds.merge(kindOf(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'))), used,
+                        (a, b) -> new CpuTime(a.userNanos + b.userNanos, a.kernelNanos + b.kernelNanos));
+            }
+        } catch (IOException | RuntimeException e) {
+            return java.util.Map.of();
+        }
+        return kinds;
+    }
+
+    /** The kind of a thread by its name as the kernel knows it (15 characters at most). */
+    static String kindOf(String threadName) {
+        if (threadName.startsWith("GC Thread") || threadName.startsWith("G1 ")) {
+            return "gc";
+        }
+        if (threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre")) {
+            return "jit";
+        }
+        return "other";
+    }
+
     /** This process's CPU time so far: from /proc, else the JVM's total (no split), else {@link #UNKNOWN}. */
     static CpuTime ofThisProcess() {
         CpuTime split = of(ProcessHandle.current().pid());

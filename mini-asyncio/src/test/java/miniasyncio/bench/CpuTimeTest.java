@@ -30,6 +30,26 @@ class CpuTimeTest {
     }
 
     @Test
+    void aJvmsThreadsAreToldApartByName() {
+        assertThat(CpuTime.kindOf("GC Thread#0")).isEqualTo("gc");
+        assertThat(CpuTime.kindOf("G1 Young RemSet")).isEqualTo("gc");
+        assertThat(CpuTime.kindOf("C2 CompilerThre")).isEqualTo("jit");
+        assertThat(CpuTime.kindOf("C1 CompilerThre")).isEqualTo("jit");
+        assertThat(CpuTime.kindOf("main")).isEqualTo("other");
+        assertThat(CpuTime.kindOf("python3")).isEqualTo("other");
+    }
+
+    @Test
+    void thisJvmsThreadsAddUpByKind() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc here");
+        java.util.Map<String, CpuTime> kinds = CpuTime.byKindOfThread(ProcessHandle.current().pid());
+        assertThat(kinds).containsKey("other"); // this thread, at least
+        assertThat(kinds.keySet()).isSubsetOf("gc", "jit", "other");
+        assertThat(kinds.values()).allMatch(CpuTime::split);
+        assertThat(CpuTime.byKindOfThread(-7)).isEmpty(); // no such process
+    }
+
+    @Test
     void unknownHasNoTotalAndNoShare() {
         assertThat(CpuTime.UNKNOWN.totalNanos()).isEqualTo(-1);
         assertThat(CpuTime.UNKNOWN.kernelShare()).isNaN();
@@ -39,10 +59,10 @@ class CpuTimeTest {
 
     @Test
     void theEchoBenchPrintsTheShareOfACoreAndOfTheKernelOrSaysItIsUnknown() {
-        assertThat(EchoBench.cpu(new CpuTime(250_000_000L, 750_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel  75%)");
-        assertThat(EchoBench.cpu(CpuTime.UNKNOWN, 2_000_000_000L)).isEqualTo("unknown"); // no /proc: not "NaN%"
-        assertThat(EchoBench.cpu(new CpuTime(0, 0), 2_000_000_000L)).isEqualTo("   0% (kernel n/a)"); // no tick used
-        assertThat(EchoBench.cpu(CpuTime.totalOnly(1_000_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel n/a)");
+        assertThat(EchoCpu.cpu(new CpuTime(250_000_000L, 750_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel  75%)");
+        assertThat(EchoCpu.cpu(CpuTime.UNKNOWN, 2_000_000_000L)).isEqualTo("unknown"); // no /proc: not "NaN%"
+        assertThat(EchoCpu.cpu(new CpuTime(0, 0), 2_000_000_000L)).isEqualTo("   0% (kernel n/a)"); // no tick used
+        assertThat(EchoCpu.cpu(CpuTime.totalOnly(1_000_000_000L), 2_000_000_000L)).isEqualTo("  50% (kernel n/a)");
     }
 
     @Test

@@ -35,8 +35,16 @@ class MemoryBenchTest {
     }
 
     @Test
+    void theHonestFloorIsHeldTheSameWay() {
+        String out = printedBy(() -> MemoryBench.framed(50, 1));
+        assertThat(out).isEqualTo("50 framed continuations parked for 1 s: jmap -histo:live "
+                + ProcessHandle.current().pid() + System.lineSeparator());
+    }
+
+    @Test
     void withoutAHoldItPrintsNothing() {
         assertThat(printedBy(() -> MemoryBench.scheduler(50))).isEmpty();
+        assertThat(printedBy(() -> MemoryBench.framed(50))).isEmpty();
     }
 
     @Test
