@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import miniasyncio.around.Ending;
 import miniasyncio.around.ExportCheck;
 import miniasyncio.around.LoopPolicy;
@@ -30,9 +31,9 @@ import miniasyncio.trace.Instrument;
  * {@link UnretrievedFailures}, {@link MonitorWatchdog}, {@link Ending}, {@link VirtualTimeStall}, and the settings
  * that {@link LoopSettings} lists (the stuck action; debug mode and instruments, which live with tracing).
  *
- * <p>One file of about 400 lines on purpose: it is the lecture's class, with every method the lecture's
- * {@code Scheduler} has, so that it reads beside the lecture; a few given extras (the eager first step) sit at
- * the end of their section, each saying that it is not the lecture's.
+ * <p>One file of about 500 lines on purpose: it is the lecture's class, with every method the lecture's
+ * {@code Scheduler} has, so that it reads beside the lecture; a few given extras (running until one task is done,
+ * closing, the eager first step) sit at the end of their section, each saying that it is not the lecture's.
  */
 public class Scheduler {
 
@@ -47,7 +48,8 @@ public class Scheduler {
     private static final ThreadLocal<Scheduler> CURRENT = new ThreadLocal<>(); // the lecture's _current, per thread
     private final Clock clock;
     private Task current; // the task being stepped (or closed), else null
-    private boolean started;
+    private boolean started; // run() or runUntilDone() has been called
+    private boolean closed;  // run() has ended, or close() was called: no loop may start
     Instrument instrument; // null when none: one check per hook on the hot path (set by LoopSettings)
     private final ToThreadWorkers workers = new ToThreadWorkers(new WorkersLoop());
     private final UnretrievedFailures unretrieved = new UnretrievedFailures();
@@ -73,6 +75,9 @@ public class Scheduler {
 
     /** The lecture's {@code create_task}: a task ready to start; returns its tid. A null name means "task N". */
     public int createTask(String name, Callable<?> body) {
+        if (closed) {
+            throw new IllegalStateException("this Scheduler is closed: no task can start on it (asyncio: Event loop is closed)");
+        }
         int tid = newTid();
         Task task = new Task(tid, name, body, current);
         task.context = ContextVar.snapshot(current); // a copy of the creator's, as asyncio copies the context
@@ -90,31 +95,21 @@ public class Scheduler {
     /**
      * The lecture's {@code run}: {@code main} as a task, then the loop until <em>all</em> tasks have finished (or
      * main: {@link Ending}). Returns main's result or rethrows its exception (a checked one in a TaskFailedException).
+     * A scheduler runs once: afterwards it is closed ({@link #isClosed}).
      */
     @SuppressWarnings("unchecked")
     public final <T> T run(String name, Callable<T> main) {
-        if (CURRENT.get() != null) {
-            throw new IllegalStateException("run() called while a scheduler is already running on this thread:"
-                    + " inside a task, start more tasks with createTask() instead");
-        }
-        if (started) {
-            throw new IllegalStateException("this Scheduler has already run: make a new one for each run()");
+        requireNoLoopRunning("run()");
+        if (started || closed) {
+            throw new IllegalStateException("this Scheduler has already " + (started ? "run" : "been closed")
+                    + ": make a new one for each run()");
         }
         started = true;
         CURRENT.set(this);
         MonitorWatchdog.watch(this); // reports a task blocked on a monitor that a suspended task holds
         try {
             int mainTid = createTask(name, main);
-            while (hasWork() && !ending.reached(results, mainTid)) {
-                workers.handBack(); // toThread calls that came back: their tasks go to ready
-                wakeSleeping();
-                if (ready.isEmpty()) {
-                    idleWaitOrDeadlock();
-                    continue;
-                }
-                stall.check(ready, sleeping); // on the virtual clock, a task polling sleep(0) must not freeze time for good
-                stepOne();
-            }
+            loop(() -> ending.reached(results, mainTid));
             if (ending.withMain()) {
                 closeAll(); // main has finished: the tasks left are closed, as asyncio.run cancels them
             }
@@ -122,20 +117,122 @@ public class Scheduler {
             unretrieved.report(System.err, results);
             return (T) outcome.get();
         } catch (Throwable failure) { // a deadlock, a broken hook, main's exception: the tasks left are closed
-            try {
-                closeAll();
-            } catch (Throwable whileClosing) {
-                failure.addSuppressed(whileClosing); // must not hide the failure that stopped the loop
-            }
-            unretrieved.report(System.err, results); // no way out of run() loses an exception
+            closeAfter(failure);
             throw failure;
         } finally {
+            closed = true;
             workers.shutdown();
             MonitorWatchdog.unwatch();
             CURRENT.remove();
         }
     }
     public final <T> T run(Callable<T> main) { return run("main", main); }
+
+    /**
+     * Given, not the lecture's: asyncio's {@code loop.run_until_complete(task)}, what asyncio's {@code Runner} runs
+     * each main with. The loop runs until task {@code tid} has finished, and the tasks ready at that moment take one
+     * more turn each (asyncio's loop stops one iteration later); then it returns the task's result (or rethrows its
+     * exception) and leaves every other task where it waits: a later call goes on with them, {@link #close} closes
+     * them. A deadlock or a broken hook closes the scheduler, as it ends {@link #run}.
+     *
+     * @throws IllegalStateException inside a running loop, or once the scheduler is closed
+     * @throws IllegalArgumentException if there is no task {@code tid}
+     */
+    @SuppressWarnings("unchecked")
+    public final <T> T runUntilDone(int tid) {
+        requireNoLoopRunning("runUntilDone()");
+        if (closed) {
+            throw new IllegalStateException("this Scheduler is closed: " + (started ? "it has run" : "close() was called"));
+        }
+        if (tid < 1 || tid > nextId) {
+            throw new IllegalArgumentException("no task " + tid + ": runUntilDone takes the tid createTask returned");
+        }
+        started = true;
+        CURRENT.set(this);
+        MonitorWatchdog.watch(this);
+        Step.Outcome outcome;
+        try {
+            int[] lastTurns = {-1}; // -1: task tid has not finished yet
+            loop(() -> {
+                if (!results.containsKey(tid)) {
+                    return false;
+                }
+                if (lastTurns[0] < 0) {
+                    lastTurns[0] = ready.size(); // the tasks ready now run once more, then the loop stops
+                }
+                return lastTurns[0]-- <= 0 || ready.isEmpty();
+            });
+            outcome = takeResult(tid);
+            if (outcome == null) {
+                throw deadlock(); // nothing left that runs can finish it
+            }
+        } catch (Throwable failure) { // the loop cannot go on: the tasks left are closed
+            closed = true;
+            closeAfter(failure);
+            workers.shutdown();
+            throw failure;
+        } finally {
+            MonitorWatchdog.unwatch();
+            CURRENT.remove();
+        }
+        return (T) outcome.get(); // its own exception leaves the others where they are
+    }
+
+    /**
+     * Given, not the lecture's: asyncio's {@code loop.close()}. The tasks still pending (a {@link #runUntilDone} left
+     * them) are closed, so their {@code finally} blocks run; failures nobody retrieved are reported; the
+     * {@code toThread} workers end. Then no run may start. A second call does nothing.
+     *
+     * @throws IllegalStateException inside a running loop
+     */
+    public final void close() {
+        requireNoLoopRunning("close()");
+        if (closed) {
+            return;
+        }
+        closed = true;
+        CURRENT.set(this); // the finally blocks may ask for the scheduler
+        try {
+            closeAll();
+            unretrieved.report(System.err, results);
+        } finally {
+            workers.shutdown();
+            CURRENT.remove();
+        }
+    }
+
+    /** asyncio's {@code loop.is_closed()}: true once {@link #run} has ended or {@link #close} was called. */
+    public final boolean isClosed() { return closed; }
+
+    /** The lecture's {@code while self._has_work()} loop, until {@code stop} says so. */
+    private void loop(BooleanSupplier stop) {
+        while (hasWork() && !stop.getAsBoolean()) {
+            workers.handBack(); // toThread calls that came back: their tasks go to ready
+            wakeSleeping();
+            if (ready.isEmpty()) {
+                idleWaitOrDeadlock();
+                continue;
+            }
+            stall.check(ready, sleeping); // on the virtual clock, a task polling sleep(0) must not freeze time for good
+            stepOne();
+        }
+    }
+
+    private void closeAfter(Throwable failure) {
+        try {
+            closeAll();
+        } catch (Throwable whileClosing) {
+            failure.addSuppressed(whileClosing); // must not hide the failure that stopped the loop
+        }
+        unretrieved.report(System.err, results); // no way out of run() loses an exception
+    }
+
+    private static void requireNoLoopRunning(String caller) {
+        if (CURRENT.get() != null) {
+            throw new IllegalStateException(caller + " called while a scheduler is already running on this thread:"
+                    + " inside a task, start more tasks with createTask() instead");
+        }
+    }
 
     /** The lecture's {@code _has_work}: is anything left that may still run? */
     protected boolean hasWork() { return !ready.isEmpty() || !sleeping.isEmpty() || workers.busy(); }

@@ -75,9 +75,9 @@ public class FutureScheduler extends Scheduler {
      * of a pending future, {@code sleep}) or ends. A task that needs no wait is done when this
      * returns and never waits in {@code ready}; one that waits goes on as any task. Outside a
      * running loop it simply starts at its turn. Saves a turn of the loop for the many tasks that
-     * never wait (a cache hit, a check that passes). That first step runs inside its creator's,
-     * where the creator is neither the current task nor waiting: it must not cancel its creator
-     * (step 5's {@code cancel} finds it nowhere; asyncio would cancel it at its next wait).
+     * never wait (a cache hit, a check that passes). That first step runs inside its creator's:
+     * meanwhile the creator is not the current task, yet still running ({@code task.isRunning()}),
+     * which is how step 5's {@code cancel} tells it is cancelled at its next wait.
      */
     public final int createEagerTask(String name, Callable<?> body) {
         int tid = createTask(name, body);

@@ -29,7 +29,8 @@ import miniasyncio.Task;
  *   <li>parked on a future: taken out of the waiting table and made ready, and that future is
  *       cancelled, as asyncio does (a task's future: that task is cancelled instead, and this one
  *       waits for its end, unless that task refuses);</li>
- *   <li>running (it cancelled itself, or a callback during its step did): nothing can interrupt a
+ *   <li>running (it cancelled itself, a callback during its step did, or a task it started eagerly
+ *       did during that first step, which runs inside its creator's): nothing can interrupt a
  *       computing task on this single thread, so the request is remembered and delivered at its
  *       next yield; if it returns before yielding again, it ends as cancelled.</li>
  * </ul>
@@ -97,7 +98,7 @@ public class CancellableScheduler extends FutureScheduler {
         Task task = futureOf(tid).task();
         String outer = messageInFlight;
         messageInFlight = message;
-        if (message != null && task == currentTask()) {
+        if (message != null && task.isRunning()) {
             cancelMessages.put(task, message); // it gets the exception at its next yield, made then
         }
         try {
@@ -142,7 +143,7 @@ public class CancellableScheduler extends FutureScheduler {
         }
         Task task = future.task();
         requests.merge(tid, 1, Integer::sum);
-        if (task == currentTask()) {
+        if (task.isRunning()) { // the current task, or the creator beneath an eager task's first step
             cancelRequested.add(task); // computing: it gets the exception at its next yield
             return true;
         }

@@ -83,9 +83,10 @@ public class AsyncioScheduler extends CancellableScheduler {
     }
 
     /**
-     * Given: {@code asyncio.run(main, debug=..., loop_factory=...)}, a {@link Runner} around
-     * {@link #runUntilComplete}: {@code debug} null leaves the loop's own setting;
-     * {@code loopFactory} null makes a new {@code AsyncioScheduler}.
+     * Given: {@code asyncio.run(main, debug=..., loop_factory=...)}: your {@link #runUntilComplete}
+     * on the loop a {@link Runner} would make ({@code loopFactory}, else a new
+     * {@code AsyncioScheduler}; {@code debug} null leaves the loop's own setting). asyncio's is a
+     * Runner's {@code run} then {@code close}, which end as {@code runUntilComplete} does.
      *
      * @throws IllegalStateException inside a running loop ("asyncio.run() cannot be called from a
      *     running event loop")
@@ -94,8 +95,10 @@ public class AsyncioScheduler extends CancellableScheduler {
         if (miniasyncio.Scheduler.current() != null) {
             throw new IllegalStateException("asyncio.run() cannot be called from a running event loop");
         }
-        try (Runner runner = new Runner(debug, loopFactory)) {
-            return runner.run(main);
+        AsyncioScheduler loop = loopFactory == null ? new AsyncioScheduler() : loopFactory.get();
+        if (debug != null) {
+            loop.settings().setDebug(debug);
         }
+        return loop.runUntilComplete(main);
     }
 }

@@ -1,25 +1,29 @@
 package exercises.step9_run;
 
+import exercises.step3_futures.Future;
+import exercises.step3_futures.Futures;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import miniasyncio.Context;
 import miniasyncio.Scheduler;
+import miniasyncio.Task;
 
 /**
  * Given: asyncio's {@code Runner} (3.11+), the context manager that {@code asyncio.run} is made
- * of, built on your {@link AsyncioScheduler#runUntilComplete}. It makes the loop when first asked
- * ({@code loop_factory}, else a new {@link AsyncioScheduler}), sets its debug mode, runs a main on
- * it, and is closed afterwards:
+ * of. It makes the loop when first asked ({@code loop_factory}, else a new
+ * {@link AsyncioScheduler}), sets its debug mode and keeps a copy of the caller's context. Each
+ * {@link #run} runs a main as a task in that context until it ends (the kernel's
+ * {@code Scheduler.runUntilDone}, asyncio's {@code run_until_complete}) and leaves the other tasks
+ * where they wait: the next {@code run} goes on with them. {@link #close} cancels the tasks left
+ * (with your step 5 {@code cancel}), runs the loop until they have unwound, and closes the loop:
  *
  * <pre>
  *   try (Runner runner = new Runner(true, () -> new AsyncioScheduler(Clock.virtual()))) {
- *       return runner.run(main);
+ *       runner.run(first);
+ *       return runner.run(second);   // first's tasks go on here, and see what first set in the context
  *   }
  * </pre>
- *
- * <p>One difference from asyncio: a Runner runs one main. asyncio's loop stops between two
- * {@code runner.run(...)} calls, its tasks waiting where they are, and goes on at the next call;
- * the kit's loop ({@code Scheduler.run}) runs once, to its end, and cancels what is left when main
- * ends (step 9). So a second {@code run} is refused; make a Runner for each main.
  */
 public final class Runner implements AutoCloseable {
 
@@ -29,7 +33,7 @@ public final class Runner implements AutoCloseable {
     private final Supplier<? extends AsyncioScheduler> loopFactory; // null: a new AsyncioScheduler
     private State state = State.CREATED;
     private AsyncioScheduler loop;
-    private boolean ran;
+    private Context context; // asyncio's Runner._context: every main runs in it, so what one sets the next sees
 
     /** {@code asyncio.Runner()}: the loop's own debug setting, a new {@link AsyncioScheduler}. */
     public Runner() {
@@ -57,40 +61,71 @@ public final class Runner implements AutoCloseable {
     }
 
     /**
-     * Runs {@code main} on the loop as {@link AsyncioScheduler#runUntilComplete} does: main's
-     * result, or its exception; the tasks left when main ends are cancelled and waited for.
+     * {@code runner.run(main, context=context)}: runs {@code main} as a task in {@code context}
+     * until it ends, and returns its result (or throws its exception). The loop stops as asyncio's
+     * does, once the tasks ready when main ends have had one more turn; the other tasks wait where
+     * they are, for the next {@code run} or for {@link #close}.
      *
      * @throws IllegalStateException inside a running loop ("Runner.run() cannot be called from a
-     *     running event loop"), after {@link #close()} ("Runner is closed"), or for a second main
+     *     running event loop"), or after {@link #close()} ("Runner is closed")
      */
-    public <T> T run(String name, Callable<T> main) {
+    public <T> T run(String name, Callable<T> main, Context context) {
         if (Scheduler.current() != null) {
             throw new IllegalStateException("Runner.run() cannot be called from a running event loop");
         }
         lazyInit();
-        if (ran) {
-            throw new IllegalStateException("this Runner has run a main already: the kit's loop runs once,"
-                    + " so make a Runner for each main");
-        }
-        ran = true;
-        return loop.runUntilComplete(name, main);
+        Context runIn = context != null ? context : this.context;
+        return loop.runUntilDone(loop.createTask(name, () -> runIn.run(main)));
     }
 
+    /** {@code runner.run(main)}: in the runner's context. */
     public <T> T run(Callable<T> main) {
-        return run("main", main);
+        return run("main", main, null);
+    }
+
+    public <T> T run(String name, Callable<T> main) {
+        return run(name, main, null);
     }
 
     /**
-     * Closes the runner: {@link #getLoop()} and {@link #run} raise "Runner is closed" from now on.
-     * A second call does nothing. (asyncio's close also cancels the tasks left and shuts the
-     * default executor down; here {@code runUntilComplete} has done both when main ended.)
+     * Closes the runner: the tasks left are cancelled, each once, and the loop runs until they have
+     * unwound (their cleanup may wait), as asyncio's {@code _cancel_all_tasks}; then the loop is
+     * closed ({@code Scheduler.close}: a task started during that cleanup is closed, its
+     * {@code finally} blocks run; the {@code toThread} workers end). {@link #getLoop()} and
+     * {@link #run} raise "Runner is closed" from now on. A second call does nothing.
      */
     @Override
     public void close() {
         if (state != State.INITIALIZED) {
             return;
         }
-        state = State.CLOSED;
+        try {
+            cancelAllTasks();
+        } finally {
+            loop.close();
+            state = State.CLOSED;
+        }
+    }
+
+    /** asyncio's {@code _cancel_all_tasks}: cancel what is left, then run until it has all finished. */
+    private void cancelAllTasks() {
+        List<Task> left = loop.isClosed() ? List.of() : loop.pending();
+        if (left.isEmpty()) {
+            return;
+        }
+        Future<Object> allDone = new Future<>();
+        int[] unfinished = {left.size()};
+        for (Task task : left) {
+            loop.futureOf(task.tid()).addDoneCallback(done -> { // reads nothing: a failure stays unretrieved, reported
+                if (--unfinished[0] == 0) {
+                    allDone.setResult(null);
+                }
+            });
+        }
+        for (Task task : left) {
+            loop.cancel(task.tid());
+        }
+        loop.runUntilDone(loop.createTask("Runner.close", () -> Futures.await(allDone)));
     }
 
     private void lazyInit() {
@@ -104,6 +139,7 @@ public final class Runner implements AutoCloseable {
         if (debug != null) {
             loop.settings().setDebug(debug);
         }
+        context = Context.copyContext();
         state = State.INITIALIZED;
     }
 }

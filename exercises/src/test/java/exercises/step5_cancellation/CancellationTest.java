@@ -2,6 +2,7 @@ package exercises.step5_cancellation;
 
 import static exercises.step3_futures.Futures.await;
 import static exercises.step3_futures.Futures.spawn;
+import static exercises.step3_futures.Futures.spawnEager;
 import static miniasyncio.MiniAsyncio.now;
 import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -349,6 +350,53 @@ class CancellationTest {
             return null;
         });
         assertThat(log).containsExactly("cancelled: true");
+    }
+
+    @Test
+    void anEagerTaskThatCancelsItsCreatorDuringItsFirstStepCancelsItAtItsNextYield() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> creator = spawn("creator", () -> {
+                int me = CancellableScheduler.current("test").currentTask().tid();
+                // The eager task's first step runs inside this one's: the creator is running, mid-step, beneath it.
+                TaskFuture<String> eager = spawnEager("eager", () -> {
+                    log.add("eager cancels its creator: " + CancellableScheduler.cancelTask(me, "from the eager task"));
+                    return "eager done";
+                });
+                log.add("the creator goes on computing; eager: " + eager.result());
+                Future<String> never = new Future<>();
+                try {
+                    await(never);
+                } catch (CancelledException e) {
+                    log.add("creator cancelled at its next yield, at " + now() + ": " + e.getMessage()
+                            + "; the future it awaited is cancelled: " + never.isCancelled());
+                    throw e;
+                }
+                return "a value nobody should see";
+            });
+            try {
+                await(creator);
+            } catch (CancelledException e) {
+                log.add("its awaiter gets the cancellation: " + creator.isCancelled());
+            }
+            TaskFuture<String> quitter = spawn("quitter", () -> {
+                int me = CancellableScheduler.current("test").currentTask().tid();
+                spawnEager("eager", () -> CancellableScheduler.cancelTask(me));
+                return "a value nobody should see"; // no yield after the eager step's cancel: it ends cancelled
+            });
+            try {
+                log.add("result: " + await(quitter));
+            } catch (CancelledException e) {
+                log.add("a creator that returns without yielding again ends cancelled: " + quitter.isCancelled());
+            }
+            return null;
+        });
+        assertThat(log).containsExactly(
+                "eager cancels its creator: true",
+                "the creator goes on computing; eager: eager done",
+                "creator cancelled at its next yield, at 0.0: from the eager task; the future it awaited is cancelled: true",
+                "its awaiter gets the cancellation: true",
+                "a creator that returns without yielding again ends cancelled: true");
     }
 
     @Test

@@ -120,20 +120,38 @@ class AsyncioSchedulerTest {
     }
 
     @Test
-    void aRunnerRunsOneMainOnItsLoopAndCancelsTheLeftoversAsRunUntilCompleteDoes() {
+    void aRunnersTasksGoOnAtItsNextRunAndItsCloseCancelsThemOnce() {
         List<String> log = new ArrayList<>();
         AsyncioScheduler loop = new AsyncioScheduler(Clock.virtual());
         try (Runner runner = new Runner(null, () -> loop)) {
             assertThat(runner.run(() -> {
-                spawn("child", child("child", 1.0, log));
+                spawn("child", () -> {
+                    try {
+                        sleep(1.0);
+                        log.add("child woke at " + now());
+                        sleep(5.0);
+                    } catch (CancelledException e) {
+                        sleep(0.3); // a cleanup that waits: a second cancellation would cut it short
+                        log.add("child cleaned up at " + now());
+                        throw e;
+                    }
+                    return null;
+                });
                 sleep(0.5);
-                return "main result";
-            })).isEqualTo("main result");
-            assertThat(log).containsExactly("child cancelled at 0.5");
+                return "first";
+            })).isEqualTo("first");
+            assertThat(log).as("the first run leaves the child waiting where it is").isEmpty();
             assertThat(loop.now()).isEqualTo(0.5);
-            assertThatThrownBy(() -> runner.run(() -> null)).isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("make a Runner for each main");
+            assertThat(runner.run(() -> {
+                sleep(1.0);
+                return "second";
+            })).isEqualTo("second");
+            assertThat(log).as("the child goes on during the second run").containsExactly("child woke at 1.0");
         }
+        assertThat(log).as("close cancels the child once and waits for its cleanup")
+                .containsExactly("child woke at 1.0", "child cleaned up at 1.8");
+        assertThat(loop.isClosed()).isTrue();
+        assertThat(loop.pending()).isEmpty();
     }
 
     @Test

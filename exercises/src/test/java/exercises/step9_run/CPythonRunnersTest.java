@@ -13,6 +13,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import miniasyncio.Clock;
+import miniasyncio.Context;
+import miniasyncio.ContextVar;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -200,35 +202,58 @@ class CPythonRunnersTest {
     }
 
     @Test
-    @DisplayName("test_runners.RunnerTests.test_run (the loop's is_closed() left out: the kit's loop has no close)")
+    @DisplayName("test_runners.RunnerTests.test_run")
     void run() {
         Runner runner = new Runner(null, CPythonRunnersTest::loop);
+        AsyncioScheduler loop;
         try (runner) {
             assertThat(runner.run(() -> {
                 sleep(0);
                 return "done";
             })).isEqualTo("done");
+            loop = runner.getLoop();
         }
         assertThatThrownBy(runner::getLoop).isInstanceOf(IllegalStateException.class).hasMessageContaining("Runner is closed");
+        assertThat(loop.isClosed()).isTrue();
     }
 
     @Test
     @DisplayName("test_runners.RunnerTests.test_explicit_close")
     void explicitClose() {
         Runner runner = new Runner(null, CPythonRunnersTest::loop);
-        runner.getLoop();
+        AsyncioScheduler loop = runner.getLoop();
         runner.close();
         assertThatThrownBy(runner::getLoop).isInstanceOf(IllegalStateException.class).hasMessageContaining("Runner is closed");
+        assertThat(loop.isClosed()).isTrue();
     }
 
     @Test
     @DisplayName("test_runners.RunnerTests.test_double_close")
     void doubleClose() {
         Runner runner = new Runner(null, CPythonRunnersTest::loop);
-        runner.getLoop();
+        AsyncioScheduler loop = runner.getLoop();
         runner.close();
+        assertThat(loop.isClosed()).isTrue();
         runner.close(); // the second call is a no-op
+        assertThat(loop.isClosed()).isTrue();
         assertThatThrownBy(runner::getLoop).isInstanceOf(IllegalStateException.class).hasMessageContaining("Runner is closed");
+    }
+
+    @Test
+    @DisplayName("test_runners.RunnerTests.test_run_keeps_context")
+    void runKeepsContext() {
+        ContextVar<Integer> cvar = new ContextVar<>("cvar", -1);
+        java.util.function.IntFunction<java.util.concurrent.Callable<Integer>> f = val -> () -> {
+            int old = cvar.get();
+            sleep(0);
+            cvar.set(val);
+            return old;
+        };
+        try (Runner runner = new Runner(null, CPythonRunnersTest::loop)) {
+            assertThat(runner.run(f.apply(1))).isEqualTo(-1);
+            assertThat(runner.run(f.apply(2))).isEqualTo(1);
+            assertThat(runner.run(Context::copyContext).get(cvar)).isEqualTo(2);
+        }
     }
 
     @Test

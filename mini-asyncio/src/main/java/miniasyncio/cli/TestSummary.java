@@ -39,7 +39,7 @@ public final class TestSummary {
      * {@code *OptionalTest}, their part "step8_queue (optional)").
      */
     static final Pattern OPTIONAL_STUB = Pattern.compile(
-            "@OptionalExercise\\b[^{;]*\\{\\s*throw\\s+new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"");
+            "@OptionalExercise\\b[^{;(]*\\(([^)]*)\\)[^{;]*\\{\\s*throw\\s+new\\s+(?:miniasyncio\\.)?NotImplementedYet\\(\\s*\"([^\"]+)\"");
     /** How many reasons for failing tests are shown (each with the tests it fails); the rest are counted. */
     static final int SHOWN_FAILURES = 8;
     /** Where a long line of the summary is broken. */
@@ -255,6 +255,24 @@ public final class TestSummary {
         return stubs(sources, true);
     }
 
+    /** Is the method of stub {@code Class.method} declared more than once in {@code text} (an overload)? */
+    private static boolean overloaded(String text, String stub) {
+        String method = Pattern.quote(stub.substring(stub.lastIndexOf('.') + 1));
+        Matcher declarations = Pattern.compile("\\b(?:void|boolean|int|long|double|[A-Z]\\w*(?:<[^>]*>)?)\\s+" + method + "\\s*\\(")
+                .matcher(text);
+        int count = 0;
+        while (declarations.find()) {
+            count++;
+        }
+        return count > 1;
+    }
+
+    /** "boolean immediate, long n" -> "immediate, n": an overload named by its parameters. */
+    private static String parameterNames(String parameters) {
+        return Pattern.compile("\\s*,\\s*").splitAsStream(parameters.strip())
+                .map(p -> p.substring(p.lastIndexOf(' ') + 1)).collect(java.util.stream.Collectors.joining(", "));
+    }
+
     private static List<String> stubs(Path sources, boolean optional) {
         if (!Files.isDirectory(sources)) {
             return List.of();
@@ -282,9 +300,9 @@ public final class TestSummary {
                 }
                 Matcher o = OPTIONAL_STUB.matcher(text);
                 while (o.find()) {
-                    required.merge(o.group(1), -1, Integer::sum);
+                    required.merge(o.group(2), -1, Integer::sum);
                     if (optional) {
-                        found.add(o.group(1));
+                        found.add(overloaded(text, o.group(2)) ? o.group(2) + "(" + parameterNames(o.group(1)) + ")" : o.group(2));
                     }
                 }
                 if (!optional) {

@@ -165,14 +165,15 @@ class TestSummaryTest {
                 + STUB_LINE.formatted("Queue.shutdown", "Queue") + "    }\n\n    @OptionalExercise\n    public void join() {\n"
                 + STUB_LINE.formatted("Queue.join", "Queue") + "    }\n}\n");
         assertThat(TestSummary.stubs(dir)).as("the required shutdown() is written").isEmpty();
-        assertThat(TestSummary.optionalStubs(dir)).containsExactly("Queue.shutdown", "Queue.join");
+        assertThat(TestSummary.optionalStubs(dir)).as("an overload of a required method is named by its parameters")
+                .containsExactly("Queue.shutdown(immediate)", "Queue.join");
         assertThat(TestSummary.part("exercises.step8_queue.CPythonQueuesOptionalTest")).isEqualTo("step8_queue (optional)");
         List<TestSummary.Result> results = List.of(new TestSummary.Result("step8_queue", "QueueTest.a", null),
                 new TestSummary.Result("step8_queue (optional)", "QueueOptionalTest.b", "not implemented yet: Queue.join (edit ...)"));
         assertThat(TestSummary.summary("exercises", results, TestSummary.stubs(dir), TestSummary.optionalStubs(dir))).isEqualTo("""
                 == exercises: 1 of 2 tests pass
                    pass:             step8_queue
-                   optional, to do:  Queue.shutdown, join
+                   optional, to do:  Queue.shutdown(immediate), join
                    waiting for them: step8_queue (optional)
                    everything required is written and passes (the optional exercises are up to you)
                 """);

@@ -92,7 +92,7 @@ public class CancellableScheduler extends FutureScheduler {
         Task task = futureOf(tid).task();
         String outer = messageInFlight;
         messageInFlight = message;
-        if (message != null && task == currentTask()) {
+        if (message != null && task.isRunning()) {
             cancelMessages.put(task, message); // it gets the exception at its next yield, made then
         }
         try {
@@ -141,7 +141,7 @@ public class CancellableScheduler extends FutureScheduler {
         Task task = future.task();
         pendingRequests.merge(task, 1, Integer::sum);
         Future<?> awaited = waitsFor.get(task);
-        if (task == currentTask()) {
+        if (task.isRunning()) {
             cancelAtNextYield.add(task);
         } else if (awaited instanceof TaskFuture<?> other && !other.isDone() && cancelAwaited(task, other)) {
             // asyncio cancels what the task waits for; the task waits on for it (refused: cancelled below)

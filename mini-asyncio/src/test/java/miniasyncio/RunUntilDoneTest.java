@@ -1,0 +1,149 @@
+package miniasyncio;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+import static miniasyncio.MiniAsyncio.createTask;
+import static miniasyncio.MiniAsyncio.now;
+import static miniasyncio.MiniAsyncio.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** {@link Scheduler#runUntilDone} and {@link Scheduler#close}: asyncio's run_until_complete and close, for Runner. */
+class RunUntilDoneTest {
+
+    private final Scheduler scheduler = new Scheduler(Clock.virtual());
+    private final List<String> log = new ArrayList<>();
+
+    @Test
+    void returnsTheTasksResultAndLeavesTheOthersWhereTheyWaitForTheNextCall() {
+        int first = scheduler.createTask("first", () -> {
+            createTask("ticker", () -> {
+                try {
+                    for (int i = 1; i <= 3; i++) {
+                        sleep(1);
+                        log.add("tick " + i + " at " + now());
+                    }
+                } finally {
+                    log.add("ticker's finally at " + now());
+                }
+            });
+            sleep(1.5);
+            return "first's result";
+        });
+        assertThat((String) scheduler.runUntilDone(first)).isEqualTo("first's result");
+        assertThat(log).containsExactly("tick 1 at 1.0");
+        assertThat(scheduler.now()).isEqualTo(1.5);
+        assertThat(scheduler.isClosed()).isFalse();
+
+        int second = scheduler.createTask("second", () -> {
+            sleep(1);
+            return now();
+        });
+        assertThat((Double) scheduler.runUntilDone(second)).isEqualTo(2.5);
+        assertThat(log).containsExactly("tick 1 at 1.0", "tick 2 at 2.0");
+
+        scheduler.close();
+        assertThat(log).containsExactly("tick 1 at 1.0", "tick 2 at 2.0", "ticker's finally at 2.5");
+        assertThat(scheduler.isClosed()).isTrue();
+        assertThat(scheduler.pending()).isEmpty();
+    }
+
+    @Test
+    void theTasksReadyWhenItEndsTakeOneMoreTurnAndNoMore() {
+        int main = scheduler.createTask("main", () -> {
+            createTask("started just before main returns", () -> {
+                log.add("started");
+                createTask("made ready during that turn", () -> log.add("too late"));
+                sleep(0);
+                log.add("second turn");
+            });
+            return null;
+        });
+        scheduler.runUntilDone(main);
+        assertThat(log).containsExactly("started");
+        scheduler.close();
+        assertThat(log).containsExactly("started");
+    }
+
+    @Test
+    void theTasksExceptionIsThrownAndTheOthersStay() {
+        int failing = scheduler.createTask("failing", () -> {
+            createTask("survivor", () -> {
+                sleep(1);
+                log.add("survivor at " + now());
+            });
+            throw new IllegalStateException("main failed");
+        });
+        assertThatThrownBy(() -> scheduler.runUntilDone(failing)).hasMessage("main failed");
+        int waiter = scheduler.createTask("waiter", () -> {
+            sleep(2);
+            return null;
+        });
+        scheduler.runUntilDone(waiter);
+        assertThat(log).containsExactly("survivor at 1.0");
+        scheduler.close();
+    }
+
+    @Test
+    void aDeadlockClosesTheScheduler() {
+        ParkingScheduler parking = new ParkingScheduler();
+        int stuck = parking.createTask("stuck", () -> {
+            try {
+                ParkingScheduler.park();
+            } finally {
+                log.add("closed");
+            }
+            return null;
+        });
+        assertThatThrownBy(() -> parking.runUntilDone(stuck))
+                .isInstanceOf(DeadlockException.class).hasMessageContaining("parked for good");
+        assertThat(log).containsExactly("closed");
+        assertThat(parking.isClosed()).isTrue();
+    }
+
+    @Test
+    void closedMeansNoMoreRunsAndASecondCloseDoesNothing() {
+        int one = scheduler.createTask(() -> 1);
+        scheduler.close();
+        scheduler.close();
+        assertThat(scheduler.isClosed()).isTrue();
+        assertThat(scheduler.pending()).isEmpty(); // closed before it started: it never ran its body
+        assertThatThrownBy(() -> scheduler.runUntilDone(one))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
+        assertThatThrownBy(() -> scheduler.createTask(() -> 2))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
+        assertThatThrownBy(() -> scheduler.run(() -> 3))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already been closed");
+    }
+
+    @Test
+    void runAfterRunUntilDoneIsRefusedAndRunClosesTheScheduler() {
+        scheduler.runUntilDone(scheduler.createTask(() -> 1));
+        assertThatThrownBy(() -> scheduler.run(() -> 2))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already run");
+        Scheduler ran = new Scheduler(Clock.virtual());
+        assertThat(ran.isClosed()).isFalse();
+        ran.run(() -> 1);
+        assertThat(ran.isClosed()).isTrue();
+        assertThatThrownBy(() -> ran.runUntilDone(1))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
+    }
+
+    @Test
+    void refusedInsideARunningLoopAndForAnUnknownTask() {
+        Scheduler other = new Scheduler(Clock.virtual());
+        int task = other.createTask(() -> 1);
+        scheduler.run(() -> {
+            assertThatThrownBy(() -> other.runUntilDone(task))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("already running on this thread");
+            assertThatThrownBy(other::close)
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("already running on this thread");
+            return null;
+        });
+        assertThatThrownBy(() -> other.runUntilDone(7))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no task 7");
+        assertThat((Integer) other.runUntilDone(task)).isEqualTo(1);
+    }
+}
