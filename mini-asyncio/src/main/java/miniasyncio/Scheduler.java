@@ -129,32 +129,29 @@ public class Scheduler {
     public final <T> T run(Callable<T> main) { return run("main", main); }
 
     /**
-     * Given, not the lecture's: asyncio's {@code loop.run_until_complete(task)}, what asyncio's {@code Runner} runs
-     * each main with. The loop runs until task {@code tid} has finished, and the tasks ready at that moment take one
-     * more turn each (asyncio's loop stops one iteration later); then it returns the task's result (or rethrows its
-     * exception) and leaves every other task where it waits: a later call goes on with them, {@link #close} closes
-     * them. A deadlock or a broken hook closes the scheduler, as it ends {@link #run}.
+     * Given, not the lecture's: asyncio's {@code loop.run_until_complete(main)}, what asyncio's {@code Runner} runs
+     * each main with. {@code main} becomes a task, as in {@link #run}, and the loop runs until it has ended; the tasks
+     * ready at that moment take one more turn each (asyncio's loop stops one iteration later). Then it returns main's
+     * result (or rethrows its exception) and leaves every other task where it waits: a later call goes on with them,
+     * {@link #close} closes them. A deadlock or a broken hook closes the scheduler, as it ends {@link #run}.
      *
-     * @throws IllegalStateException inside a running loop, or once the scheduler is closed
-     * @throws IllegalArgumentException if there is no task {@code tid}
+     * @throws IllegalStateException inside a running loop, once the scheduler is closed, or after {@link #run}
      */
     @SuppressWarnings("unchecked")
-    public final <T> T runUntilDone(int tid) {
+    public final <T> T runUntilDone(String name, Callable<T> main) {
         requireNoLoopRunning("runUntilDone()");
         if (closed) {
             throw new IllegalStateException("this Scheduler is closed: " + (started ? "it has run" : "close() was called"));
-        }
-        if (tid < 1 || tid > nextId) {
-            throw new IllegalArgumentException("no task " + tid + ": runUntilDone takes the tid createTask returned");
         }
         started = true;
         CURRENT.set(this);
         MonitorWatchdog.watch(this);
         Step.Outcome outcome;
         try {
-            int[] lastTurns = {-1}; // -1: task tid has not finished yet
+            int mainTid = createTask(name, main);
+            int[] lastTurns = {-1}; // -1: main has not ended yet
             loop(() -> {
-                if (!results.containsKey(tid)) {
+                if (!results.containsKey(mainTid)) {
                     return false;
                 }
                 if (lastTurns[0] < 0) {
@@ -162,7 +159,7 @@ public class Scheduler {
                 }
                 return lastTurns[0]-- <= 0 || ready.isEmpty();
             });
-            outcome = takeResult(tid);
+            outcome = takeResult(mainTid);
             if (outcome == null) {
                 throw deadlock(); // nothing left that runs can finish it
             }

@@ -18,7 +18,7 @@ class RunUntilDoneTest {
 
     @Test
     void returnsTheTasksResultAndLeavesTheOthersWhereTheyWaitForTheNextCall() {
-        int first = scheduler.createTask("first", () -> {
+        String result = scheduler.runUntilDone("first", () -> {
             createTask("ticker", () -> {
                 try {
                     for (int i = 1; i <= 3; i++) {
@@ -32,16 +32,15 @@ class RunUntilDoneTest {
             sleep(1.5);
             return "first's result";
         });
-        assertThat((String) scheduler.runUntilDone(first)).isEqualTo("first's result");
+        assertThat(result).isEqualTo("first's result");
         assertThat(log).containsExactly("tick 1 at 1.0");
         assertThat(scheduler.now()).isEqualTo(1.5);
         assertThat(scheduler.isClosed()).isFalse();
 
-        int second = scheduler.createTask("second", () -> {
+        assertThat(scheduler.runUntilDone("second", () -> {
             sleep(1);
             return now();
-        });
-        assertThat((Double) scheduler.runUntilDone(second)).isEqualTo(2.5);
+        })).isEqualTo(2.5);
         assertThat(log).containsExactly("tick 1 at 1.0", "tick 2 at 2.0");
 
         scheduler.close();
@@ -52,7 +51,7 @@ class RunUntilDoneTest {
 
     @Test
     void theTasksReadyWhenItEndsTakeOneMoreTurnAndNoMore() {
-        int main = scheduler.createTask("main", () -> {
+        scheduler.runUntilDone("main", () -> {
             createTask("started just before main returns", () -> {
                 log.add("started");
                 createTask("made ready during that turn", () -> log.add("too late"));
@@ -61,7 +60,6 @@ class RunUntilDoneTest {
             });
             return null;
         });
-        scheduler.runUntilDone(main);
         assertThat(log).containsExactly("started");
         scheduler.close();
         assertThat(log).containsExactly("started");
@@ -69,19 +67,17 @@ class RunUntilDoneTest {
 
     @Test
     void theTasksExceptionIsThrownAndTheOthersStay() {
-        int failing = scheduler.createTask("failing", () -> {
+        assertThatThrownBy(() -> scheduler.runUntilDone("failing", () -> {
             createTask("survivor", () -> {
                 sleep(1);
                 log.add("survivor at " + now());
             });
             throw new IllegalStateException("main failed");
-        });
-        assertThatThrownBy(() -> scheduler.runUntilDone(failing)).hasMessage("main failed");
-        int waiter = scheduler.createTask("waiter", () -> {
+        })).hasMessage("main failed");
+        scheduler.runUntilDone("waiter", () -> {
             sleep(2);
             return null;
         });
-        scheduler.runUntilDone(waiter);
         assertThat(log).containsExactly("survivor at 1.0");
         scheduler.close();
     }
@@ -89,15 +85,14 @@ class RunUntilDoneTest {
     @Test
     void aDeadlockClosesTheScheduler() {
         ParkingScheduler parking = new ParkingScheduler();
-        int stuck = parking.createTask("stuck", () -> {
+        assertThatThrownBy(() -> parking.runUntilDone("stuck", () -> {
             try {
                 ParkingScheduler.park();
             } finally {
                 log.add("closed");
             }
             return null;
-        });
-        assertThatThrownBy(() -> parking.runUntilDone(stuck))
+        }))
                 .isInstanceOf(DeadlockException.class).hasMessageContaining("parked for good");
         assertThat(log).containsExactly("closed");
         assertThat(parking.isClosed()).isTrue();
@@ -105,12 +100,12 @@ class RunUntilDoneTest {
 
     @Test
     void closedMeansNoMoreRunsAndASecondCloseDoesNothing() {
-        int one = scheduler.createTask(() -> 1);
+        scheduler.createTask(() -> 1);
         scheduler.close();
         scheduler.close();
         assertThat(scheduler.isClosed()).isTrue();
         assertThat(scheduler.pending()).isEmpty(); // closed before it started: it never ran its body
-        assertThatThrownBy(() -> scheduler.runUntilDone(one))
+        assertThatThrownBy(() -> scheduler.runUntilDone("main", () -> 1))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
         assertThatThrownBy(() -> scheduler.createTask(() -> 2))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
@@ -120,30 +115,27 @@ class RunUntilDoneTest {
 
     @Test
     void runAfterRunUntilDoneIsRefusedAndRunClosesTheScheduler() {
-        scheduler.runUntilDone(scheduler.createTask(() -> 1));
+        scheduler.runUntilDone("main", () -> 1);
         assertThatThrownBy(() -> scheduler.run(() -> 2))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("already run");
         Scheduler ran = new Scheduler(Clock.virtual());
         assertThat(ran.isClosed()).isFalse();
         ran.run(() -> 1);
         assertThat(ran.isClosed()).isTrue();
-        assertThatThrownBy(() -> ran.runUntilDone(1))
+        assertThatThrownBy(() -> ran.runUntilDone("main", () -> 1))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
     }
 
     @Test
-    void refusedInsideARunningLoopAndForAnUnknownTask() {
+    void refusedInsideARunningLoop() {
         Scheduler other = new Scheduler(Clock.virtual());
-        int task = other.createTask(() -> 1);
         scheduler.run(() -> {
-            assertThatThrownBy(() -> other.runUntilDone(task))
+            assertThatThrownBy(() -> other.runUntilDone("main", () -> 1))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("already running on this thread");
             assertThatThrownBy(other::close)
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("already running on this thread");
             return null;
         });
-        assertThatThrownBy(() -> other.runUntilDone(7))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no task 7");
-        assertThat((Integer) other.runUntilDone(task)).isEqualTo(1);
+        assertThat(other.runUntilDone("main", () -> 1)).isEqualTo(1);
     }
 }

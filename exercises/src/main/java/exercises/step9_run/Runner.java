@@ -75,7 +75,7 @@ public final class Runner implements AutoCloseable {
         }
         lazyInit();
         Context runIn = context != null ? context : this.context;
-        return loop.runUntilDone(loop.createTask(name, () -> runIn.run(main)));
+        return loop.runUntilDone(name, () -> runIn.run(main));
     }
 
     /** {@code runner.run(main)}: in the runner's context. */
@@ -125,7 +125,7 @@ public final class Runner implements AutoCloseable {
         for (Task task : left) {
             loop.cancel(task.tid());
         }
-        loop.runUntilDone(loop.createTask("Runner.close", () -> Futures.await(allDone)));
+        loop.runUntilDone("Runner.close", () -> Futures.await(allDone));
     }
 
     private void lazyInit() {
