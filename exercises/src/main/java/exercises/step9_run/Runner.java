@@ -2,7 +2,9 @@ package exercises.step9_run;
 
 import exercises.step3_futures.Future;
 import exercises.step3_futures.Futures;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import miniasyncio.Context;
@@ -88,11 +90,11 @@ public final class Runner implements AutoCloseable {
     }
 
     /**
-     * Closes the runner: the tasks left are cancelled, each once, and the loop runs until they have
-     * unwound (their cleanup may wait), as asyncio's {@code _cancel_all_tasks}; then the loop is
-     * closed ({@code Scheduler.close}: a task started during that cleanup is closed, its
-     * {@code finally} blocks run; the {@code toThread} workers end). {@link #getLoop()} and
-     * {@link #run} raise "Runner is closed" from now on. A second call does nothing.
+     * Closes the runner: the tasks left are cancelled, each once (those started during their cleanup
+     * too), and the loop runs until they have unwound (their cleanup may wait), as asyncio's
+     * {@code _cancel_all_tasks}; then the loop is closed ({@code Scheduler.close}: the
+     * {@code toThread} workers end). {@link #getLoop()} and {@link #run} raise "Runner is closed"
+     * from now on. A second call does nothing.
      */
     @Override
     public void close() {
@@ -107,25 +109,31 @@ public final class Runner implements AutoCloseable {
         }
     }
 
-    /** asyncio's {@code _cancel_all_tasks}: cancel what is left, then run until it has all finished. */
+    /**
+     * asyncio's {@code _cancel_all_tasks}: cancels what is left, then runs until it has all finished.
+     * A task started during that cleanup is cancelled too, in a round of its own, as
+     * {@code runUntilComplete} does (asyncio leaves it pending, see the step's table).
+     */
     private void cancelAllTasks() {
-        List<Task> left = loop.isClosed() ? List.of() : loop.pending();
-        if (left.isEmpty()) {
-            return;
-        }
-        Future<Object> allDone = new Future<>();
-        int[] unfinished = {left.size()};
-        for (Task task : left) {
-            loop.futureOf(task.tid()).addDoneCallback(done -> { // reads nothing: a failure stays unretrieved, reported
-                if (--unfinished[0] == 0) {
-                    allDone.setResult(null);
+        Set<Task> cancelled = new HashSet<>();
+        List<Task> left;
+        while (!loop.isClosed() && !(left = loop.pending()).isEmpty()) {
+            Future<Object> allDone = new Future<>();
+            int[] unfinished = {left.size()};
+            for (Task task : left) {
+                loop.futureOf(task.tid()).addDoneCallback(done -> { // reads nothing: a failure stays unretrieved, reported
+                    if (--unfinished[0] == 0) {
+                        allDone.setResult(null);
+                    }
+                });
+            }
+            for (Task task : left) {
+                if (cancelled.add(task)) {
+                    loop.cancel(task.tid()); // once: a second cancellation would cut a cleanup that waits short
                 }
-            });
+            }
+            loop.runUntilDone("Runner.close", () -> Futures.await(allDone));
         }
-        for (Task task : left) {
-            loop.cancel(task.tid());
-        }
-        loop.runUntilDone("Runner.close", () -> Futures.await(allDone));
     }
 
     private void lazyInit() {

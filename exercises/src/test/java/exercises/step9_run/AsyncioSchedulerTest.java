@@ -155,6 +155,28 @@ class AsyncioSchedulerTest {
     }
 
     @Test
+    void aRunnersCloseCancelsATaskStartedDuringTheCleanupToo() {
+        List<String> log = new ArrayList<>();
+        try (Runner runner = new Runner(null, () -> new AsyncioScheduler(Clock.virtual()))) {
+            runner.run(() -> {
+                spawn("leftover", () -> {
+                    try {
+                        sleep(10.0);
+                    } catch (CancelledException e) {
+                        spawn("late", child("late", 1.0, log)); // started during the cleanup
+                        sleep(0.1);
+                        throw e;
+                    }
+                    return null;
+                });
+                sleep(0);
+                return null;
+            });
+        }
+        assertThat(log).as("the late task is cancelled too, not closed").containsExactly("late cancelled at 0.1");
+    }
+
+    @Test
     void eachLeftoverTaskIsCancelledOnlyOnceSoItsCleanupMayWait() {
         List<String> log = new ArrayList<>();
         AsyncioScheduler scheduler = new AsyncioScheduler(Clock.virtual());
