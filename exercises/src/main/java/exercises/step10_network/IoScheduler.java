@@ -81,7 +81,6 @@ public class IoScheduler extends AsyncioScheduler {
     private final List<Waiters> registered = new ArrayList<>();
     private int waiting; // tasks waiting for I/O
     private int stepsUntilPoll; // asyncio polls the network once per pass over the ready tasks
-    private int keysKnown; // the selector's registered channels as of the last look for closed ones
 
     private boolean waitsForIo() {
         return waiting > 0;
@@ -142,7 +141,6 @@ public class IoScheduler extends AsyncioScheduler {
         Waiters waiters = new Waiters(key);
         key.attach(waiters);
         registered.add(waiters);
-        keysKnown++;
         return waiters;
     }
 
@@ -196,12 +194,15 @@ public class IoScheduler extends AsyncioScheduler {
 
     /**
      * A task waiting on a channel that was closed meanwhile would wait forever: it gets an error.
-     * This looks at every registered channel, so it runs only before the loop sleeps in select and
-     * after a select has dropped a closed channel's registration (the key set shrank), not on each
-     * poll. A closed channel is forgotten here.
+     * Closing a channel cancels its key, and the next select drops that registration; so this
+     * looks (at every registered channel) only when the selector holds fewer registrations than
+     * {@code registered} (every channel on this selector is registered through a wait). A closed
+     * channel is forgotten here.
      */
     private int failWaitersOnClosedChannels() {
-        keysKnown = selector.keys().size();
+        if (selector.keys().size() >= registered.size()) {
+            return 0; // no registration dropped since the last look: no channel of ours was closed
+        }
         List<Waiters> closed = new ArrayList<>();
         registered.removeIf(waiters -> {
             if (waiters.key.channel().isOpen()) {
@@ -228,15 +229,18 @@ public class IoScheduler extends AsyncioScheduler {
         return 1;
     }
 
-    /** One look at the network ({@link #select}), then the ready channels' tasks go to ready. */
+    /**
+     * One look at the network ({@link #select}), then the ready channels' tasks go to ready. Before
+     * it sleeps ({@code timeoutMillis} >= 0) it looks without waiting first: that look drops the
+     * registrations of the channels closed since the last one, so a task waiting on such a channel
+     * is found now and gets its error, instead of waiting while the loop sleeps for ever.
+     */
     private int pollIo(long timeoutMillis) {
-        int woken = timeoutMillis >= 0 ? failWaitersOnClosedChannels() : 0; // about to sleep: nobody may be stranded
-        if (woken > 0) {
-            timeoutMillis = -1; // someone is ready already: only look, do not wait
-        }
-        select(timeoutMillis);
-        if (selector.keys().size() < keysKnown) {
-            woken += failWaitersOnClosedChannels(); // a channel was closed: did a task wait on it?
+        boolean anyReady = select(-1) > 0;
+        int woken = failWaitersOnClosedChannels();
+        if (timeoutMillis >= 0 && !anyReady && woken == 0) {
+            select(timeoutMillis); // nothing yet, and nobody was stranded: sleep until a channel is ready
+            woken += failWaitersOnClosedChannels(); // a channel was closed meanwhile: did a task wait on it?
         }
         for (SelectionKey key : selector.selectedKeys()) {
             Waiters waiters = (Waiters) key.attachment();

@@ -52,6 +52,16 @@ class EchoWorkloadTest {
             assertThat(printed).contains("each server's own (user) time per round trip: loop ",
                     "ceiling: min(", " cores / (server's kernel ", "), 1 client thread / ");
         }
+        // paced: every server offered the same round trips a second, which a server this fast keeps up with
+        java.util.regex.Matcher offered = java.util.regex.Pattern
+                .compile("\"echo\\.round_trips_per_s_offered_paced_at_10_64b\": ([0-9.]+)").matcher(figures);
+        java.util.regex.Matcher loopPaced = java.util.regex.Pattern
+                .compile("\"echo\\.loop\\.round_trips_per_s_paced_at_10_64b\": ([0-9.]+)").matcher(figures);
+        assertThat(offered.find() && loopPaced.find()).as(printed).isTrue();
+        assertThat(Double.parseDouble(loopPaced.group(1)) / Double.parseDouble(offered.group(1)))
+                .as("the loop's round trips a second, paced, over those offered (generous bounds: real time)")
+                .isBetween(0.5, 1.5);
+        assertThat(printed).contains("round trips/s, paced at ");
         // asyncio runs where python3 does; where it does not, the workload says so in one line
         assertThat(figures).containsAnyOf("\"echo.asyncio.round_trips_per_s_at_10_64b\"", "\"echo.asyncio.skipped\"");
         assertThat(printed).containsAnyOf("uvloop: skipped", "10 conns    64 B  uvloop");

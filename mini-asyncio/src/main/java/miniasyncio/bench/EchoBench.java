@@ -33,14 +33,15 @@ final class EchoBench {
     /**
      * The connection counts and line sizes measured; how long every server first runs each line
      * size untimed (its JIT compiles the paths of both sizes, so no size pays for a recompile in
-     * its window); how long each run then warms up and counts.
+     * its window); how long each run then warms up and counts; the connection count also run paced.
      */
-    record EchoSizes(int[] connections, int[] sizes, long jitWarmupMillis, long warmupMillis, long windowMillis) {
+    record EchoSizes(int[] connections, int[] sizes, long jitWarmupMillis, long warmupMillis, long windowMillis,
+                     int pacedAt) {
         static EchoSizes of(Sizes sizes) {
             return switch (sizes.name()) {
-                case "smoke" -> new EchoSizes(new int[] {10}, new int[] {64}, 0, 50, 200);
-                case "quick" -> new EchoSizes(new int[] {1_000}, new int[] {64, 4096}, 1_000, 200, 1_000);
-                default -> new EchoSizes(new int[] {100, 1_000, 10_000}, new int[] {64, 4096}, 3_000, 500, 3_000);
+                case "smoke" -> new EchoSizes(new int[] {10}, new int[] {64}, 0, 50, 200, 10);
+                case "quick" -> new EchoSizes(new int[] {1_000}, new int[] {64, 4096}, 1_000, 200, 1_000, 1_000);
+                default -> new EchoSizes(new int[] {100, 1_000, 10_000}, new int[] {64, 4096}, 3_000, 500, 3_000, 1_000);
             };
         }
     }
@@ -123,24 +124,7 @@ final class EchoBench {
                     server.memory(report, "echo." + name, at, connections);
                 }
             };
-            EchoLoad.Result r;
-            try {
-                r = EchoLoad.run(server.port, connections, size, echo.warmupMillis() * 1_000_000L,
-                        echo.windowMillis() * 1_000_000L, whileOpen, server::cpuTime);
-            } catch (IOException e) {
-                throw new IOException(name + " server, " + connections + " connections, " + size + "-byte lines: "
-                        + e.getMessage() + server.exitNote(), e);
-            }
-            String key = "echo." + name;
-            report.figures().put(key + ".round_trips_per_s" + at, r.perSecond());
-            report.figures().put(key + ".p50_ms" + at, r.percentileMillis(0.50));
-            report.figures().put(key + ".p99_ms" + at, r.percentileMillis(0.99));
-            EchoCpu.perServer(r, server.threadsInLastWindow(), key, at, report);
-            System.out.printf(Locale.ROOT, "  %,6d conns %5d B  %-9s %9s round trips/s  p50 %7s ms  p99 %7s ms"
-                            + "  CPU: server %s, client %s%n",
-                    connections, size, name, Report.fmt(r.perSecond()), Report.fmt(r.percentileMillis(0.50)),
-                    Report.fmt(r.percentileMillis(0.99)), EchoCpu.cpu(r.serverCpu(), r.windowNanos()),
-                    EchoCpu.cpu(r.clientCpu(), r.windowNanos()));
+            EchoLoad.Result r = runOne(name, server, connections, size, echo, whileOpen, 0, at, report);
             results.put(name, r);
         }
         double loop = results.get("loop").perSecond();
@@ -157,5 +141,60 @@ final class EchoBench {
                 "  vthreads / loop, round trips/s", judged ? Report.Target.atMost(1.5) : null);
         EchoCpu.ownTime(results, at, judged, report);
         EchoCpu.ceiling(results, at, report);
+        if (connections == echo.pacedAt()) {
+            paced(servers, connections, size, echo, results, at, report);
+        }
+    }
+
+    /** The paced runs offer this share of the slowest server's unpaced throughput, so that every server keeps up. */
+    static final double PACE_SHARE = 0.6;
+
+    /**
+     * Each server's own CPU per round trip with the same arrivals, paced ({@link EchoLoad}) at
+     * {@link #PACE_SHARE} of the slowest server's round trips a second just measured, rounded down
+     * to a thousand (a hundred below 10,000 a second): a few lines per wake-up of a loop, where the unpaced runs hand it as many as
+     * the client sends. Shown beside the judged unpaced figure, not judged: it tells what a server
+     * costs when it is not saturated (docs/performance.md).
+     */
+    private static void paced(Map<String, EchoServerProcess> servers, int connections, int size, EchoSizes echo,
+                              Map<String, EchoLoad.Result> unpaced, String at, Report report) throws IOException {
+        double slowest = unpaced.values().stream().mapToDouble(EchoLoad.Result::perSecond).min().orElse(0);
+        double step = slowest >= 10_000 ? 1_000 : 100; // a round figure, and at least 100
+        double rate = Math.max(100, Math.floor(PACE_SHARE * slowest / step) * step);
+        String pacedAt = "_paced" + at;
+        report.figures().put("echo.round_trips_per_s_offered" + pacedAt, rate);
+        Map<String, EchoLoad.Result> results = new LinkedHashMap<>();
+        for (Map.Entry<String, EchoServerProcess> entry : servers.entrySet()) {
+            String name = entry.getKey();
+            EchoLoad.Result r = runOne(name, entry.getValue(), connections, size, echo, () -> { }, rate, pacedAt, report);
+            results.put(name, r);
+        }
+        EchoCpu.ownTime(results, pacedAt, false, report);
+    }
+
+    /** One server's run ({@code rate} 0: unpaced), its figures under {@code at}, and its printed line. */
+    private static EchoLoad.Result runOne(String name, EchoServerProcess server, int connections, int size,
+                                          EchoSizes echo, EchoLoad.WhileOpen whileOpen, double rate, String at,
+                                          Report report) throws IOException {
+        String paced = rate > 0 ? ", paced at " + Report.fmt(rate) : "";
+        EchoLoad.Result r;
+        try {
+            r = EchoLoad.run(server.port, connections, size, echo.warmupMillis() * 1_000_000L,
+                    echo.windowMillis() * 1_000_000L, whileOpen, server::cpuTime, rate);
+        } catch (IOException e) {
+            throw new IOException(name + " server" + paced + ", " + connections + " connections, " + size
+                    + "-byte lines: " + e.getMessage() + server.exitNote(), e);
+        }
+        String key = "echo." + name;
+        report.figures().put(key + ".round_trips_per_s" + at, r.perSecond());
+        report.figures().put(key + ".p50_ms" + at, r.percentileMillis(0.50));
+        report.figures().put(key + ".p99_ms" + at, r.percentileMillis(0.99));
+        EchoCpu.perServer(r, server.threadsInLastWindow(), key, at, report);
+        System.out.printf(Locale.ROOT, "  %,6d conns %5d B  %-9s %9s round trips/s%s  p50 %7s ms  p99 %7s ms"
+                        + "  CPU: server %s, client %s%n",
+                connections, size, name, Report.fmt(r.perSecond()), paced, Report.fmt(r.percentileMillis(0.50)),
+                Report.fmt(r.percentileMillis(0.99)), EchoCpu.cpu(r.serverCpu(), r.windowNanos()),
+                EchoCpu.cpu(r.clientCpu(), r.windowNanos()));
+        return r;
     }
 }

@@ -48,7 +48,8 @@ final class EchoCpu {
      * as it bounds throughput on a machine whose cores it shares.
      */
     static void ownTime(Map<String, EchoLoad.Result> results, String at, boolean judged, Report report) {
-        StringJoiner own = new StringJoiner(", ", "    each server's own (user) time per round trip: ", "");
+        String how = at.startsWith("_paced") ? ", paced" : "";
+        StringJoiner own = new StringJoiner(", ", "    each server's own (user) time per round trip" + how + ": ", "");
         for (Map.Entry<String, EchoLoad.Result> entry : results.entrySet()) {
             double micros = userMicros(entry.getValue());
             if (!Double.isNaN(micros)) {
@@ -68,7 +69,7 @@ final class EchoCpu {
                 continue; // not Linux, no round trip, or no clock tick of the peer in the window
             }
             report.ratio("echo.loop_user_time_over_" + peer + at, loop / theirs,
-                    "  loop's own time per round trip / " + peer + "'s",
+                    "  loop's own time per round trip / " + peer + "'s" + how,
                     judged ? Report.Target.atMost(OWN_TIME_TARGETS.get(peer)) : null);
         }
     }

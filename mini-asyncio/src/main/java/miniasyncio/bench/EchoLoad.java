@@ -10,7 +10,9 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +25,12 @@ import java.util.function.Supplier;
  * <p>Round trips are counted, and their latency kept, only when they end inside the timed
  * window (after a warm-up); then no new line is sent and the lines in flight are awaited, so
  * every message of every connection is answered before the connections close.
+ *
+ * <p>Paced ({@code rate} round trips a second, offered): each connection sends its next line when
+ * its turn comes, every {@code connections / rate} seconds (the turns spread evenly), not as soon
+ * as the echo is back, so that every server gets the same arrivals, a few lines per wake-up of its
+ * loop. Unpaced, how many lines one wake-up hands a server follows how fast the server and the
+ * client are at that moment.
  */
 final class EchoLoad {
 
@@ -57,6 +65,7 @@ final class EchoLoad {
         final ByteBuffer out;
         final ByteBuffer in;
         long sentAt;
+        long dueAt; // paced: when its next line is to be sent
 
         Connection(SocketChannel channel, byte[] message) {
             this.channel = channel;
@@ -88,6 +97,12 @@ final class EchoLoad {
     /** As above; {@code serverCpu} reads the server process's CPU time, at the window's start and end. */
     static Result run(int port, int connections, int size, long warmupNanos, long windowNanos, WhileOpen whileOpen,
                       Supplier<CpuTime> serverCpu) throws IOException {
+        return run(port, connections, size, warmupNanos, windowNanos, whileOpen, serverCpu, 0);
+    }
+
+    /** As above, paced at {@code rate} round trips a second (0: each line as soon as the last echo is back). */
+    static Result run(int port, int connections, int size, long warmupNanos, long windowNanos, WhileOpen whileOpen,
+                      Supplier<CpuTime> serverCpu, double rate) throws IOException {
         if (size < 2) {
             throw new IllegalArgumentException("a message is a line of at least 2 bytes, got " + size);
         }
@@ -103,7 +118,8 @@ final class EchoLoad {
                     channel.register(selector, SelectionKey.OP_READ, connection);
                     all.add(connection);
                 }
-                return drive(selector, all, warmupNanos, windowNanos, whileOpen, serverCpu);
+                long period = rate > 0 ? Math.max(1, Math.round(connections * 1e9 / rate)) : 0;
+                return drive(selector, all, warmupNanos, windowNanos, whileOpen, serverCpu, period);
             } finally {
                 for (Connection c : all) {
                     c.channel.close();
@@ -113,16 +129,24 @@ final class EchoLoad {
     }
 
     private static Result drive(Selector selector, List<Connection> all, long warmupNanos, long windowNanos,
-                                WhileOpen whileOpen, Supplier<CpuTime> serverCpu) throws IOException {
+                                WhileOpen whileOpen, Supplier<CpuTime> serverCpu, long period) throws IOException {
         long[] latencies = new long[1 << 16];
         int kept = 0;
         long start = System.nanoTime();
         long windowStart = start + warmupNanos;
         long windowEnd = windowStart + windowNanos;
-        for (Connection c : all) {
-            send(selector, c, start);
+        PriorityQueue<Connection> waiting = new PriorityQueue<>(Comparator.comparingLong((Connection c) -> c.dueAt));
+        int inFlight = 0;
+        for (int i = 0; i < all.size(); i++) {
+            Connection c = all.get(i);
+            if (period > 0) {
+                c.dueAt = start + period * i / all.size(); // the turns spread evenly over one period
+                waiting.add(c);
+            } else {
+                send(selector, c, start);
+                inFlight++;
+            }
         }
-        int inFlight = all.size();
         boolean sending = true;
         boolean counting = false;
         CpuTime serverCpuAtStart = CpuTime.UNKNOWN;
@@ -130,8 +154,13 @@ final class EchoLoad {
         CpuTime serverCpuUsed = CpuTime.UNKNOWN;
         CpuTime clientCpuUsed = CpuTime.UNKNOWN;
         long giveUpAt = Long.MAX_VALUE;
-        while (inFlight > 0) {
-            selector.select(100);
+        while (inFlight > 0 || (sending && !waiting.isEmpty())) {
+            long wait = waiting.isEmpty() ? 100_000_000L : waiting.peek().dueAt - System.nanoTime();
+            if (wait > 0) {
+                selector.select(Math.max(1, (wait + 999_999) / 1_000_000)); // the next turn, to the millisecond
+            } else {
+                selector.selectNow();
+            }
             long now = System.nanoTime();
             if (!counting && sending && now >= windowStart) {
                 counting = true;
@@ -145,6 +174,7 @@ final class EchoLoad {
                 }
                 sending = false; // the window is over: answer what is in flight, send nothing new
                 giveUpAt = now + 60_000_000_000L;
+                waiting.clear();
             }
             if (now > giveUpAt) {
                 throw new IOException(inFlight + " echoes still missing 60 s after the last line was sent");
@@ -179,13 +209,21 @@ final class EchoLoad {
                     }
                     latencies[kept++] = done - c.sentAt;
                 }
-                if (sending) {
+                if (sending && period == 0) {
                     send(selector, c, done);
                 } else {
                     inFlight--;
+                    if (sending) {
+                        c.dueAt += period; // its next turn: the pace holds even after a late echo
+                        waiting.add(c);
+                    }
                 }
             }
             selector.selectedKeys().clear();
+            while (sending && !waiting.isEmpty() && waiting.peek().dueAt <= now) {
+                send(selector, waiting.poll(), now);
+                inFlight++;
+            }
         }
         whileOpen.run();
         long[] sorted = Arrays.copyOf(latencies, kept);
