@@ -2,9 +2,7 @@ package exercises.step9_run;
 
 import exercises.step3_futures.Future;
 import exercises.step3_futures.Futures;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import miniasyncio.Context;
@@ -115,8 +113,7 @@ public final class Runner implements AutoCloseable {
      * {@code runUntilComplete} does (asyncio leaves it pending, see the step's table).
      */
     private void cancelAllTasks() {
-        Set<Task> cancelled = new HashSet<>();
-        List<Task> left;
+        List<Task> left; // each round's are new: the last round's have all finished, so each is cancelled once
         while (!loop.isClosed() && !(left = loop.pending()).isEmpty()) {
             Future<Object> allDone = new Future<>();
             int[] unfinished = {left.size()};
@@ -128,9 +125,7 @@ public final class Runner implements AutoCloseable {
                 });
             }
             for (Task task : left) {
-                if (cancelled.add(task)) {
-                    loop.cancel(task.tid()); // once: a second cancellation would cut a cleanup that waits short
-                }
+                loop.cancel(task.tid());
             }
             loop.runUntilDone("Runner.close", () -> Futures.await(allDone));
         }
