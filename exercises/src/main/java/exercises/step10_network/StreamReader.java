@@ -112,9 +112,20 @@ public final class StreamReader {
      * most of the time the reader spent. In a word XORed with eight {@code '\n'}s, a newline is a
      * zero byte, and {@code (w - ONES) & ~w & HIGH_BITS} sets the high bit of the first zero byte
      * (a byte above it may be flagged too, never one below); little-endian, the first byte is the lowest.
+     * Four words are looked at before one branch: a long line has no newline until its end.
      */
     static int indexOfNewline(byte[] bytes, int from, int to) {
         int i = from;
+        for (; i + 4 * Long.BYTES <= to; i += 4 * Long.BYTES) { // 32 bytes, no newline yet: one test for four words
+            long w0 = (long) LONGS.get(bytes, i) ^ NEWLINES;
+            long w1 = (long) LONGS.get(bytes, i + 8) ^ NEWLINES;
+            long w2 = (long) LONGS.get(bytes, i + 16) ^ NEWLINES;
+            long w3 = (long) LONGS.get(bytes, i + 24) ^ NEWLINES;
+            long zeroBytes = ((w0 - ONES) & ~w0) | ((w1 - ONES) & ~w1) | ((w2 - ONES) & ~w2) | ((w3 - ONES) & ~w3);
+            if ((zeroBytes & HIGH_BITS) != 0) {
+                break; // a newline in these 32 bytes: the word loop below finds the first
+            }
+        }
         for (; i + Long.BYTES <= to; i += Long.BYTES) {
             long word = (long) LONGS.get(bytes, i) ^ NEWLINES;
             long zeroBytes = (word - ONES) & ~word & HIGH_BITS;

@@ -44,6 +44,8 @@ class EchoWorkloadTest {
                     "\"echo." + server + ".server_cpu_pct_at_10_64b\"");
         }
         assertThat(figures).contains("\"echo.vthreads_over_loop_at_10_64b\"");
+        // at the connection count looked at closest, every server runs in rounds, in turn
+        assertThat(printed).contains("10 conns    64 B  loop", ", round 1 of 2", ", round 2 of 2");
         if (Files.isReadable(Path.of("/proc/self/stat"))) { // Linux: user and kernel time apart, and the ceiling
             assertThat(figures).as(printed).contains("\"echo.loop.server_user_us_per_round_trip_at_10_64b\"",
                     "\"echo.kernel_ceiling_round_trips_per_s_at_10_64b\"");

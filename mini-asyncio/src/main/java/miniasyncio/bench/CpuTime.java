@@ -113,6 +113,14 @@ record CpuTime(long userNanos, long kernelNanos, long totalNanos) {
         return known() && start.known() ? totalOnly(totalNanos - start.totalNanos) : UNKNOWN;
     }
 
+    /** This and {@code other} together (rounds of one server added up): split if both are, a total if both totals are known. */
+    CpuTime plus(CpuTime other) {
+        if (split() && other.split()) {
+            return new CpuTime(userNanos + other.userNanos, kernelNanos + other.kernelNanos);
+        }
+        return known() && other.known() ? totalOnly(totalNanos + other.totalNanos) : UNKNOWN;
+    }
+
     /** The kernel's share of the time used, 0..1 (NaN when the split is unknown or none was used). */
     double kernelShare() {
         return split() && totalNanos > 0 ? kernelNanos / (double) totalNanos : Double.NaN;

@@ -1,10 +1,12 @@
 package miniasyncio.bench;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Echo: round trips per second and p50/p99 latency on loopback, with 100, 1,000 and 10,000
@@ -22,7 +24,9 @@ import java.util.Map;
  *       (mini-asyncio/peers/compare.sh makes one), else {@code python3} if it has uvloop.</li>
  * </ul>
  * The servers run side by side, idle but for the one being measured, and every configuration
- * measures them in turn, so a change in the machine's load touches all of them alike. A server's
+ * measures them in turn, so a change in the machine's load touches all of them alike; at the
+ * connection count judged, in several rounds of turns, and the ratio judged is the median of the
+ * rounds' ({@link EchoCpu#ownTime}). A server's
  * process is an {@link EchoServerProcess}; its CPU per round trip, the figure judged, and the
  * ceiling on throughput are {@link EchoCpu}'s.
  */
@@ -33,15 +37,17 @@ final class EchoBench {
     /**
      * The connection counts and line sizes measured; how long every server first runs each line
      * size untimed (its JIT compiles the paths of both sizes, so no size pays for a recompile in
-     * its window); how long each run then warms up and counts; the connection count also run paced.
+     * its window); how long each run then warms up and counts; the connection count looked at
+     * closest ({@code focusAt}), where every server is measured in {@code rounds} rounds, in turn,
+     * and also paced.
      */
     record EchoSizes(int[] connections, int[] sizes, long jitWarmupMillis, long warmupMillis, long windowMillis,
-                     int pacedAt) {
+                     int focusAt, int rounds) {
         static EchoSizes of(Sizes sizes) {
             return switch (sizes.name()) {
-                case "smoke" -> new EchoSizes(new int[] {10}, new int[] {64}, 0, 50, 200, 10);
-                case "quick" -> new EchoSizes(new int[] {1_000}, new int[] {64, 4096}, 1_000, 200, 1_000, 1_000);
-                default -> new EchoSizes(new int[] {100, 1_000, 10_000}, new int[] {64, 4096}, 3_000, 500, 3_000, 1_000);
+                case "smoke" -> new EchoSizes(new int[] {10}, new int[] {64}, 0, 50, 200, 10, 2);
+                case "quick" -> new EchoSizes(new int[] {1_000}, new int[] {64, 4096}, 1_000, 200, 1_000, 1_000, 3);
+                default -> new EchoSizes(new int[] {100, 1_000, 10_000}, new int[] {64, 4096}, 3_000, 500, 2_000, 1_000, 5);
             };
         }
     }
@@ -115,17 +121,33 @@ final class EchoBench {
                                 Report report) throws IOException {
         String at = "_at_" + connections + "_" + size + "b";
         boolean heldMany = connections >= 10_000;
+        int rounds = connections == echo.focusAt() ? echo.rounds() : 1;
+        List<String> names = List.copyOf(servers.keySet());
+        Map<String, List<EchoLoad.Result>> runs = new LinkedHashMap<>();
+        Map<String, Map<String, CpuTime>> threads = new LinkedHashMap<>();
+        for (int round = 0; round < rounds; round++) {
+            for (int i = 0; i < names.size(); i++) {
+                // In turn, each round starting one server further: a server is measured a few seconds
+                // from each other one in every round, and none is always first after the last size.
+                String name = names.get((round + i) % names.size());
+                EchoServerProcess server = servers.get(name);
+                EchoLoad.WhileOpen whileOpen = () -> {
+                    if (heldMany) { // every connection open and idle: what holding them costs the server
+                        server.memory(report, "echo." + name, at, connections);
+                    }
+                };
+                String which = rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "";
+                runs.computeIfAbsent(name, n -> new ArrayList<>())
+                        .add(runOne(name, server, connections, size, echo, whileOpen, 0, which));
+                server.threadsInLastWindow().forEach((kind, used) ->
+                        threads.computeIfAbsent(name, n -> new TreeMap<>()).merge(kind, used, CpuTime::plus));
+            }
+        }
         Map<String, EchoLoad.Result> results = new LinkedHashMap<>();
-        for (Map.Entry<String, EchoServerProcess> entry : servers.entrySet()) {
-            String name = entry.getKey();
-            EchoServerProcess server = entry.getValue();
-            EchoLoad.WhileOpen whileOpen = () -> {
-                if (heldMany) { // every connection open and idle: what holding them costs the server
-                    server.memory(report, "echo." + name, at, connections);
-                }
-            };
-            EchoLoad.Result r = runOne(name, server, connections, size, echo, whileOpen, 0, at, report);
+        for (String name : names) {
+            EchoLoad.Result r = EchoLoad.Result.together(runs.get(name));
             results.put(name, r);
+            figures(r, threads.getOrDefault(name, Map.of()), "echo." + name, at, report);
         }
         double loop = results.get("loop").perSecond();
         boolean judged = connections == 1_000;
@@ -139,9 +161,9 @@ final class EchoBench {
         }
         report.ratio("echo.vthreads_over_loop" + at, results.get("vthreads").perSecond() / loop,
                 "  vthreads / loop, round trips/s", judged ? Report.Target.atMost(1.5) : null);
-        EchoCpu.ownTime(results, at, judged, report);
+        EchoCpu.ownTime(runs, at, judged, report);
         EchoCpu.ceiling(results, at, report);
-        if (connections == echo.pacedAt()) {
+        if (connections == echo.focusAt()) {
             paced(servers, connections, size, echo, results, at, report);
         }
     }
@@ -163,38 +185,42 @@ final class EchoBench {
         double rate = Math.max(100, Math.floor(PACE_SHARE * slowest / step) * step);
         String pacedAt = "_paced" + at;
         report.figures().put("echo.round_trips_per_s_offered" + pacedAt, rate);
-        Map<String, EchoLoad.Result> results = new LinkedHashMap<>();
+        Map<String, List<EchoLoad.Result>> runs = new LinkedHashMap<>();
         for (Map.Entry<String, EchoServerProcess> entry : servers.entrySet()) {
             String name = entry.getKey();
-            EchoLoad.Result r = runOne(name, entry.getValue(), connections, size, echo, () -> { }, rate, pacedAt, report);
-            results.put(name, r);
+            EchoLoad.Result r = runOne(name, entry.getValue(), connections, size, echo, () -> { }, rate, "");
+            figures(r, entry.getValue().threadsInLastWindow(), "echo." + name, pacedAt, report);
+            runs.put(name, List.of(r));
         }
-        EchoCpu.ownTime(results, pacedAt, false, report);
+        EchoCpu.ownTime(runs, pacedAt, false, report);
     }
 
-    /** One server's run ({@code rate} 0: unpaced), its figures under {@code at}, and its printed line. */
+    /** One server's run ({@code rate} 0: unpaced) and its printed line; {@code which} names its round. */
     private static EchoLoad.Result runOne(String name, EchoServerProcess server, int connections, int size,
-                                          EchoSizes echo, EchoLoad.WhileOpen whileOpen, double rate, String at,
-                                          Report report) throws IOException {
+                                          EchoSizes echo, EchoLoad.WhileOpen whileOpen, double rate, String which)
+            throws IOException {
         String paced = rate > 0 ? ", paced at " + Report.fmt(rate) : "";
         EchoLoad.Result r;
         try {
             r = EchoLoad.run(server.port, connections, size, echo.warmupMillis() * 1_000_000L,
                     echo.windowMillis() * 1_000_000L, whileOpen, server::cpuTime, rate);
         } catch (IOException e) {
-            throw new IOException(name + " server" + paced + ", " + connections + " connections, " + size
+            throw new IOException(name + " server" + paced + which + ", " + connections + " connections, " + size
                     + "-byte lines: " + e.getMessage() + server.exitNote(), e);
         }
-        String key = "echo." + name;
+        System.out.printf(Locale.ROOT, "  %,6d conns %5d B  %-9s %9s round trips/s%s  p50 %7s ms  p99 %7s ms"
+                        + "  CPU: server %s, client %s%s%n",
+                connections, size, name, Report.fmt(r.perSecond()), paced, Report.fmt(r.percentileMillis(0.50)),
+                Report.fmt(r.percentileMillis(0.99)), EchoCpu.cpu(r.serverCpu(), r.windowNanos()),
+                EchoCpu.cpu(r.clientCpu(), r.windowNanos()), which);
+        return r;
+    }
+
+    /** A server's figures under {@code at}, from its runs taken together; {@code threads}: its CPU time by kind of thread in them. */
+    private static void figures(EchoLoad.Result r, Map<String, CpuTime> threads, String key, String at, Report report) {
         report.figures().put(key + ".round_trips_per_s" + at, r.perSecond());
         report.figures().put(key + ".p50_ms" + at, r.percentileMillis(0.50));
         report.figures().put(key + ".p99_ms" + at, r.percentileMillis(0.99));
-        EchoCpu.perServer(r, server.threadsInLastWindow(), key, at, report);
-        System.out.printf(Locale.ROOT, "  %,6d conns %5d B  %-9s %9s round trips/s%s  p50 %7s ms  p99 %7s ms"
-                        + "  CPU: server %s, client %s%n",
-                connections, size, name, Report.fmt(r.perSecond()), paced, Report.fmt(r.percentileMillis(0.50)),
-                Report.fmt(r.percentileMillis(0.99)), EchoCpu.cpu(r.serverCpu(), r.windowNanos()),
-                EchoCpu.cpu(r.clientCpu(), r.windowNanos()));
-        return r;
+        EchoCpu.perServer(r, threads, key, at, report);
     }
 }

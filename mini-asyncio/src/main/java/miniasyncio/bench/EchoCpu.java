@@ -1,5 +1,6 @@
 package miniasyncio.bench;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,15 +44,19 @@ final class EchoCpu {
     }
 
     /**
-     * Each server's own (user) time per round trip, and the loop's over each peer's: judged at
-     * 1,000 connections ({@link #OWN_TIME_TARGETS}). The client's cost does not bound this figure,
-     * as it bounds throughput on a machine whose cores it shares.
+     * Each server's own (user) time per round trip over its runs, and the loop's over each peer's:
+     * judged at 1,000 connections ({@link #OWN_TIME_TARGETS}). The client's cost does not bound this
+     * figure, as it bounds throughput on a machine whose cores it shares. With several rounds
+     * ({@code runs}: each server's runs, round by round), the ratio judged is the median of the
+     * rounds' ratios, each of two runs made in the same round, a few seconds apart: this machine's
+     * speed drifts over minutes, and a ratio of two windows taken far apart inherits the drift
+     * (docs/performance.md). The lowest and highest round go beside it ({@code .min}, {@code .max}).
      */
-    static void ownTime(Map<String, EchoLoad.Result> results, String at, boolean judged, Report report) {
+    static void ownTime(Map<String, List<EchoLoad.Result>> runs, String at, boolean judged, Report report) {
         String how = at.startsWith("_paced") ? ", paced" : "";
         StringJoiner own = new StringJoiner(", ", "    each server's own (user) time per round trip" + how + ": ", "");
-        for (Map.Entry<String, EchoLoad.Result> entry : results.entrySet()) {
-            double micros = userMicros(entry.getValue());
+        for (Map.Entry<String, List<EchoLoad.Result>> entry : runs.entrySet()) {
+            double micros = userMicros(EchoLoad.Result.together(entry.getValue()));
             if (!Double.isNaN(micros)) {
                 String key = "echo." + entry.getKey() + ".server_user_us_per_round_trip";
                 report.figures().put(key + at, micros);
@@ -62,15 +67,35 @@ final class EchoCpu {
             }
         }
         System.out.println(own);
-        double loop = userMicros(results.get("loop"));
+        List<EchoLoad.Result> loop = runs.get("loop");
         for (String peer : List.of("asyncio", "uvloop")) {
-            double theirs = results.containsKey(peer) ? userMicros(results.get(peer)) : Double.NaN;
-            if (Double.isNaN(loop) || Double.isNaN(theirs) || theirs == 0) {
-                continue; // not Linux, no round trip, or no clock tick of the peer in the window
+            List<EchoLoad.Result> theirs = runs.get(peer);
+            if (theirs == null || theirs.size() != loop.size()) {
+                continue;
             }
-            report.ratio("echo.loop_user_time_over_" + peer + at, loop / theirs,
-                    "  loop's own time per round trip / " + peer + "'s" + how,
-                    judged ? Report.Target.atMost(OWN_TIME_TARGETS.get(peer)) : null);
+            double[] ratios = new double[loop.size()];
+            for (int round = 0; round < ratios.length; round++) {
+                ratios[round] = userMicros(loop.get(round)) / userMicros(theirs.get(round));
+            }
+            if (Arrays.stream(ratios).anyMatch(r -> Double.isNaN(r) || Double.isInfinite(r))) {
+                continue; // not Linux, no round trip, or no clock tick of a server in a window
+            }
+            String key = "echo.loop_user_time_over_" + peer + at;
+            String label = "  loop's own time per round trip / " + peer + "'s" + how;
+            Report.Target target = judged ? Report.Target.atMost(OWN_TIME_TARGETS.get(peer)) : null;
+            if (ratios.length == 1) {
+                report.ratio(key, ratios[0], label, target);
+                continue;
+            }
+            Measure.Stats stats = Measure.summarize(ratios);
+            StringJoiner each = new StringJoiner(" ");
+            for (double r : ratios) {
+                each.add(Report.fmt(r));
+            }
+            report.figures().put(key + ".rounds", each.toString());
+            report.figures().put(key + ".min", stats.min());
+            report.figures().put(key + ".max", stats.max());
+            report.ratio(key, stats.median(), label + ", median of " + ratios.length + " rounds (" + each + ")", target);
         }
     }
 

@@ -51,6 +51,29 @@ final class EchoLoad {
             }
             return latencies[(int) Math.min(latencies.length - 1, Math.floor(p * latencies.length))] / 1e6;
         }
+
+        /** The runs of one server taken as one: their round trips, windows and CPU times added up, their latencies merged. */
+        static Result together(List<Result> runs) {
+            if (runs.size() == 1) {
+                return runs.get(0);
+            }
+            long roundTrips = 0;
+            long windowNanos = 0;
+            CpuTime server = new CpuTime(0, 0);
+            CpuTime client = new CpuTime(0, 0);
+            long[] latencies = new long[0];
+            for (Result r : runs) {
+                roundTrips += r.roundTrips;
+                windowNanos += r.windowNanos;
+                server = server.plus(r.serverCpu);
+                client = client.plus(r.clientCpu);
+                int before = latencies.length;
+                latencies = Arrays.copyOf(latencies, before + r.latencies.length);
+                System.arraycopy(r.latencies, 0, latencies, before, r.latencies.length);
+            }
+            Arrays.sort(latencies);
+            return new Result(roundTrips, windowNanos, latencies, server, client);
+        }
     }
 
     /** Something to do while every connection is open and idle (the heap is measured then). */
