@@ -161,7 +161,7 @@ final class EchoBench {
         }
         report.ratio("echo.vthreads_over_loop" + at, results.get("vthreads").perSecond() / loop,
                 "  vthreads / loop, round trips/s", judged ? Report.Target.atMost(1.5) : null);
-        EchoCpu.ownTime(runs, at, judged, report);
+        EchoCpu.ownTime(results, runs, at, judged, report);
         EchoCpu.ceiling(results, at, report);
         if (connections == echo.focusAt()) {
             paced(servers, connections, size, echo, results, at, report);
@@ -185,14 +185,16 @@ final class EchoBench {
         double rate = Math.max(100, Math.floor(PACE_SHARE * slowest / step) * step);
         String pacedAt = "_paced" + at;
         report.figures().put("echo.round_trips_per_s_offered" + pacedAt, rate);
+        Map<String, EchoLoad.Result> results = new LinkedHashMap<>();
         Map<String, List<EchoLoad.Result>> runs = new LinkedHashMap<>();
         for (Map.Entry<String, EchoServerProcess> entry : servers.entrySet()) {
             String name = entry.getKey();
             EchoLoad.Result r = runOne(name, entry.getValue(), connections, size, echo, () -> { }, rate, "");
             figures(r, entry.getValue().threadsInLastWindow(), "echo." + name, pacedAt, report);
+            results.put(name, r);
             runs.put(name, List.of(r));
         }
-        EchoCpu.ownTime(runs, pacedAt, false, report);
+        EchoCpu.ownTime(results, runs, pacedAt, false, report);
     }
 
     /** One server's run ({@code rate} 0: unpaced) and its printed line; {@code which} names its round. */

@@ -44,7 +44,8 @@ final class EchoCpu {
     }
 
     /**
-     * Each server's own (user) time per round trip over its runs, and the loop's over each peer's:
+     * Each server's own (user) time per round trip over its runs ({@code results}: each server's
+     * runs taken together), and the loop's over each peer's:
      * judged at 1,000 connections ({@link #OWN_TIME_TARGETS}). The client's cost does not bound this
      * figure, as it bounds throughput on a machine whose cores it shares. With several rounds
      * ({@code runs}: each server's runs, round by round), the ratio judged is the median of the
@@ -52,11 +53,12 @@ final class EchoCpu {
      * speed drifts over minutes, and a ratio of two windows taken far apart inherits the drift
      * (docs/performance.md). The lowest and highest round go beside it ({@code .min}, {@code .max}).
      */
-    static void ownTime(Map<String, List<EchoLoad.Result>> runs, String at, boolean judged, Report report) {
+    static void ownTime(Map<String, EchoLoad.Result> results, Map<String, List<EchoLoad.Result>> runs, String at,
+                        boolean judged, Report report) {
         String how = at.startsWith("_paced") ? ", paced" : "";
         StringJoiner own = new StringJoiner(", ", "    each server's own (user) time per round trip" + how + ": ", "");
-        for (Map.Entry<String, List<EchoLoad.Result>> entry : runs.entrySet()) {
-            double micros = userMicros(EchoLoad.Result.together(entry.getValue()));
+        for (Map.Entry<String, EchoLoad.Result> entry : results.entrySet()) {
+            double micros = userMicros(entry.getValue());
             if (!Double.isNaN(micros)) {
                 String key = "echo." + entry.getKey() + ".server_user_us_per_round_trip";
                 report.figures().put(key + at, micros);

@@ -29,7 +29,9 @@ class EchoRoundsTest {
         PrintStream out = System.out;
         try {
             System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-            EchoCpu.ownTime(runs, "_at_1000_64b", true, report);
+            Map<String, EchoLoad.Result> results = new LinkedHashMap<>();
+            runs.forEach((server, each) -> results.put(server, EchoLoad.Result.together(each)));
+            EchoCpu.ownTime(results, runs, "_at_1000_64b", true, report);
         } finally {
             System.setOut(out);
         }
