@@ -109,23 +109,53 @@ public final class Guarded {
 
     /**
      * The message {@code t} was made with, for a verdict: a test may judge what the submission
-     * said, but never by running the submission's code. So it is read only when the
-     * {@code getMessage} that answers is the JDK's ({@code Throwable}'s returns what the
-     * constructor was given) or the kit's; a class that overrides it gets {@link #OVERRIDDEN},
-     * which names nothing, and its override is never called.
+     * said, but never by running the submission's code. So it is what the constructor was given
+     * ({@code Throwable}'s own field, read by reflection: the child JVM opens {@code java.lang} to
+     * the grader, and the allowlist gives the submission no reflection), whatever
+     * {@code getMessage} a class of the submission's overrides. Cut at {@link #GIVEN_CAP}: a
+     * verdict reads far more than a message shows, and the statement sets no length. Where the
+     * field cannot be read (a JVM started without the opening), a class that overrides
+     * {@code getMessage} gets {@link #OVERRIDDEN}, which names nothing, and its override is never called.
      */
     public static String givenMessage(Throwable t) {
         if (t == null) {
             return null;
         }
+        if (DETAIL_MESSAGE != null) {
+            try {
+                return cap((String) DETAIL_MESSAGE.get(t), GIVEN_CAP);
+            } catch (IllegalAccessException impossible) {
+                throw new AssertionError(impossible); // it was made accessible
+            }
+        }
+        return overridesGetMessage(t) ? OVERRIDDEN : cap(t.getMessage(), GIVEN_CAP);
+    }
+
+    /** Whether {@code t}'s class has a {@code getMessage} that is neither the JDK's nor the kit's (reflection only). */
+    public static boolean overridesGetMessage(Throwable t) {
         Class<?> answering;
         try {
-            answering = t.getClass().getMethod("getMessage").getDeclaringClass(); // reflection only: nothing of t runs
+            answering = t.getClass().getMethod("getMessage").getDeclaringClass(); // nothing of t runs
         } catch (NoSuchMethodException impossible) {
             throw new AssertionError(impossible); // every Throwable has it
         }
-        boolean kits = KIT != null && KIT.equals(answering.getProtectionDomain().getCodeSource());
-        return jdkClass(answering) || kits ? cap(t.getMessage()) : OVERRIDDEN;
+        return !jdkClass(answering) && !(KIT != null && KIT.equals(answering.getProtectionDomain().getCodeSource()));
+    }
+
+    /** Longest message a verdict reads: a megabyte of text, still checked in linear time. */
+    static final int GIVEN_CAP = 1_000_000;
+
+    /** {@code Throwable.detailMessage}, what every constructor stores; null when java.lang is not open to the grader. */
+    private static final java.lang.reflect.Field DETAIL_MESSAGE = detailMessage();
+
+    private static java.lang.reflect.Field detailMessage() {
+        try {
+            java.lang.reflect.Field field = Throwable.class.getDeclaredField("detailMessage");
+            field.setAccessible(true);
+            return field;
+        } catch (ReflectiveOperationException | RuntimeException notOpen) {
+            return null;
+        }
     }
 
     /** What {@link #givenMessage} says of an exception whose class has a getMessage of its own. */

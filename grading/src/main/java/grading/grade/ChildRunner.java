@@ -149,6 +149,9 @@ public final class ChildRunner {
         String secret = HexFormat.of().formatHex(random());
         List<String> args = List.of(
                 "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
+                // Guarded.givenMessage reads the message an exception's constructor was given (the
+                // submission has no reflection: the allowlist refuses it)
+                "--add-opens", "java.base/java.lang=ALL-UNNAMED",
                 "-Xmx" + limits.maxHeap(), "-Xss1m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Xshare:auto", "-XX:-UsePerfData", "-XX:+DisableAttachMechanism", "-Djava.awt.headless=true",
                 "-cp", sandbox.path(runDir, runDir.resolve("kit.jar")) + java.io.File.pathSeparator

@@ -118,14 +118,15 @@ final class Check {
     }
 
     /**
-     * The message {@code t} was made with, for a verdict: the submission's own {@code getMessage},
-     * if its class has one, is never called ({@link Guarded#givenMessage}); the test fails then,
-     * saying why. "" when it has none.
+     * The message {@code t} was made with, for a verdict: what its constructor was given
+     * ({@link Guarded#givenMessage}), never what a {@code getMessage} of the submission's says.
+     * "" when it has none; when it has none but its class overrides {@code getMessage}, the test
+     * fails saying so (the student's message is only in the override, which the grader does not call).
      */
     static String givenMessage(Throwable t) {
         String m = Guarded.givenMessage(t);
-        if (m == Guarded.OVERRIDDEN) {
-            throw new AssertionError(t.getClass().getName() + " " + m);
+        if (m == Guarded.OVERRIDDEN || m == null && t != null && Guarded.overridesGetMessage(t)) {
+            throw new AssertionError(t.getClass().getName() + " " + Guarded.OVERRIDDEN);
         }
         return m == null ? "" : m;
     }

@@ -31,6 +31,8 @@ final class Fixture implements Instrument {
     private int total;
     private final Map<Integer, Integer> perTask = new HashMap<>();
     private boolean mainFinished;
+    /** Told of every step before it is taken, when set: {@link ScenarioRun} logs them. */
+    java.util.function.Consumer<Task> onStep;
     private Throwable mainFailure;
 
     private Fixture(Scheduler scheduler, int budget) {
@@ -91,6 +93,21 @@ final class Fixture implements Instrument {
             return e;
         }
         throw new AssertionError(what + ": expected run() to end with an exception, but it returned " + Guarded.value(result));
+    }
+
+    /**
+     * Runs {@code main} and returns what the run threw, or null when it returned: for a test that
+     * judges either ending ({@link ScenarioRun}). Only a stub not written yet is rethrown.
+     */
+    Throwable runCatching(Callable<?> main) {
+        try {
+            scheduler.run("main", watched(main));
+            return null;
+        } catch (NotImplementedYet e) {
+            throw e;
+        } catch (Throwable e) {
+            return e;
+        }
     }
 
     /** Whether the main task's body returned (set only by the body itself, at its last line). */
@@ -159,6 +176,9 @@ final class Fixture implements Instrument {
     @Override
     public void beforeStep(Task task) {
         perTask.merge(task.tid(), 1, Integer::sum);
+        if (onStep != null) {
+            onStep.accept(task);
+        }
         if (++total > budget) {
             throw new StepBudgetExceeded("the scheduler took more than " + budget + " steps (task steps):"
                     + " tasks are resumed when nothing they wait for has happened (polling), or the work"

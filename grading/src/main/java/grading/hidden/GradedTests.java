@@ -18,7 +18,8 @@ public final class GradedTests {
             AwaitTaskTests.class,
             ErrorTests.class,
             GatherTests.class,
-            ScaleTests.class);
+            ScaleTests.class,
+            ModelTests.class);
 
     /** One graded test: {@code id} is "Class#method"; {@code rules}, the statement's phrases it checks. */
     public record Spec(String id, String number, String name, double points, Visibility visibility, double seconds,

@@ -73,8 +73,15 @@ class GuardedTest {
         assertThat(Guarded.givenMessage(new Plain("no task with tid 5"))).isEqualTo("no task with tid 5");
         assertThat(Guarded.givenMessage(new miniasyncio.DeadlockException("task 3 (a)"))).isEqualTo("task 3 (a)");
         Overriding liar = new Overriding();
-        assertThat(Guarded.givenMessage(liar)).isSameAs(Guarded.OVERRIDDEN);
+        assertThat(Guarded.givenMessage(liar)).as("what its constructor was given, as the statement says").isEqualTo("given");
         assertThat(liar.asked).as("calls of the override").isZero();
         assertThat(Guarded.givenMessage(null)).isNull();
+    }
+
+    /** The statement sets no length: a message that names the cycle after 1,092 characters is read whole. */
+    @Test
+    void aLongGivenMessageIsReadWhole() {
+        String message = "x".repeat(1_092) + " task 22 (alpha) awaits task 23 (bravo)";
+        assertThat(Guarded.givenMessage(new miniasyncio.DeadlockException(message))).isEqualTo(message);
     }
 }

@@ -222,6 +222,10 @@ class PlantedMistakesProofSlowIT {
                     problems.add(e.getValue().name() + ".patch names " + id + ", which is not a graded test");
                 } else if ("passed".equals(test.get("status"))) {
                     problems.add(e.getValue().name() + " passed " + id + ", which should catch it");
+                } else if (id.contains(".ModelTests#") && !String.valueOf(test.get("output")).contains("Homework.run(() -> {")) {
+                    // a rule of the statement broken on a generated program: the student reads that program, shrunk
+                    problems.add(e.getValue().name() + ": " + id + " failed without the smallest program in its feedback ("
+                            + test.get("output") + ")");
                 } else if (String.valueOf(test.get("output")).contains("the whole grading run")) {
                     // stopped by the submission's time limit, not by the test: that proves nothing (a test's
                     // own limit, `seconds` of its @Graded, is part of what it checks: quadratic-scan can meet it)

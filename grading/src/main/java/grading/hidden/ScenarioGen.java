@@ -1,0 +1,223 @@
+package grading.hidden;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Predicate;
+
+/**
+ * The generated programs {@link ModelTests} grades with, and their shrinking. The seed and the
+ * count are fixed, so every grading of a submission runs the same programs and gets the same
+ * grade. Three shapes, so that what the statement speaks of is met often: programs at random
+ * (tasks that sleep, await each other, gather and nest gathers, and return or fail in every way
+ * the statement names), crowds (several tasks that start waiting for one task at one instant),
+ * and cycles of two to six tasks, with tasks that wait on them, some only after the cycle formed.
+ */
+final class ScenarioGen {
+
+    static final long SEED = 52;
+    static final int COUNT = 300;
+    /** Most runs one shrinking may take: the smallest program is found well within it. */
+    static final int MAX_SHRINK_RUNS = 400;
+
+    private ScenarioGen() {
+    }
+
+    static List<Scenario> all() {
+        Random random = new Random(SEED);
+        List<Scenario> all = new ArrayList<>(COUNT);
+        for (int i = 0; i < COUNT; i++) {
+            all.add(switch (i % 4) {
+                case 0, 1 -> randomProgram(random);
+                case 2 -> crowd(random);
+                default -> cycle(random);
+            });
+        }
+        return all;
+    }
+
+    private static Scenario randomProgram(Random r) {
+        int n = 2 + r.nextInt(6);
+        List<Scenario.Script> tasks = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<Scenario.Op> ops = new ArrayList<>();
+            int count = r.nextInt(4);
+            for (int k = 0; k < count; k++) {
+                int pick = r.nextInt(20);
+                ops.add(pick < 8 ? sleep(r) : pick < 15 ? new Scenario.Await(other(r, n, i)) : gather(r, 0));
+            }
+            tasks.add(new Scenario.Script(ops, end(r)));
+        }
+        return new Scenario(tasks);
+    }
+
+    /** Task 0 sleeps, then every other task awaits it, most after the same sleep: they park at one instant. */
+    private static Scenario crowd(Random r) {
+        int n = 3 + r.nextInt(5);
+        int common = r.nextInt(2);
+        List<Scenario.Script> tasks = new ArrayList<>();
+        tasks.add(new Scenario.Script(List.of(new Scenario.Sleep(1 + r.nextInt(3))), end(r)));
+        for (int i = 1; i < n; i++) {
+            List<Scenario.Op> ops = new ArrayList<>();
+            ops.add(new Scenario.Sleep(r.nextInt(5) == 0 ? common + 1 : common));
+            ops.add(new Scenario.Await(0));
+            if (r.nextBoolean()) {
+                ops.add(r.nextBoolean() ? new Scenario.Await(0) : sleep(r));
+            }
+            tasks.add(new Scenario.Script(ops, end(r)));
+        }
+        return new Scenario(tasks);
+    }
+
+    /** Tasks 0..L-1 await each other in a cycle; the others await one of them, now or after a sleep. */
+    private static Scenario cycle(Random r) {
+        int length = 2 + r.nextInt(5);
+        int n = length + r.nextInt(4);
+        List<Scenario.Script> tasks = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<Scenario.Op> ops = new ArrayList<>();
+            if (r.nextInt(3) == 0) {
+                ops.add(r.nextBoolean() ? sleep(r) : gather(r, 1));
+            }
+            ops.add(new Scenario.Await(i < length ? (i + 1) % length : r.nextInt(i))); // a chain into the cycle
+            tasks.add(new Scenario.Script(ops, end(r)));
+        }
+        return new Scenario(tasks);
+    }
+
+    private static Scenario.Gather gather(Random r, int depth) {
+        List<Scenario.Script> bodies = new ArrayList<>();
+        int count = r.nextInt(4);
+        for (int b = 0; b < count; b++) {
+            List<Scenario.Op> ops = new ArrayList<>();
+            if (r.nextInt(3) > 0) {
+                ops.add(sleep(r));
+            }
+            if (depth < 1 && r.nextInt(5) == 0) {
+                ops.add(gather(r, depth + 1));
+            }
+            bodies.add(new Scenario.Script(ops, end(r)));
+        }
+        return new Scenario.Gather(bodies);
+    }
+
+    private static Scenario.Sleep sleep(Random r) {
+        return new Scenario.Sleep(r.nextInt(4));
+    }
+
+    private static int other(Random r, int n, int self) {
+        int t = r.nextInt(n - 1);
+        return t >= self ? t + 1 : t;
+    }
+
+    private static Scenario.End end(Random r) {
+        int pick = r.nextInt(20);
+        return pick < 6 ? Scenario.End.VALUE : pick < 8 ? Scenario.End.SHARED : pick < 10 ? Scenario.End.NULL
+                : pick < 13 ? Scenario.End.RETURNS_EXCEPTION : pick < 16 ? Scenario.End.THROWS_UNCHECKED
+                : Scenario.End.THROWS_CHECKED;
+    }
+
+    /** A shrunk program: the smallest found that still {@code fails}, and the runs it took. */
+    record Shrunk(Scenario scenario, int runs) {
+    }
+
+    /**
+     * Greedy shrinking, as QuickCheck does: take the first smaller program that still fails, and
+     * start again from it, until none does or {@link #MAX_SHRINK_RUNS} runs are spent.
+     */
+    static Shrunk shrink(Scenario failing, Predicate<Scenario> fails) {
+        Scenario current = failing;
+        int runs = 0;
+        boolean smaller = true;
+        while (smaller && runs < MAX_SHRINK_RUNS) {
+            smaller = false;
+            for (Scenario candidate : smaller(current)) {
+                if (runs++ >= MAX_SHRINK_RUNS) {
+                    break;
+                }
+                if (fails.test(candidate)) {
+                    current = candidate;
+                    smaller = true;
+                    break;
+                }
+            }
+        }
+        return new Shrunk(current, runs);
+    }
+
+    /** Programs one step smaller than {@code s}: a task, an op or a body fewer, a shorter sleep, a plainer end. */
+    static List<Scenario> smaller(Scenario s) {
+        List<Scenario> out = new ArrayList<>();
+        for (int k = 0; k < s.tasks().size() && s.tasks().size() > 1; k++) {
+            out.add(withoutTask(s, k));
+        }
+        for (String path : s.paths()) {
+            Scenario.Script script = s.script(path);
+            List<Scenario.Op> ops = script.ops();
+            for (int op = 0; op < ops.size(); op++) {
+                List<Scenario.Op> fewer = new ArrayList<>(ops);
+                fewer.remove(op);
+                out.add(with(s, path, new Scenario.Script(fewer, script.end())));
+                if (ops.get(op) instanceof Scenario.Gather g) {
+                    for (int b = 0; b < g.bodies().size(); b++) {
+                        List<Scenario.Script> bodies = new ArrayList<>(g.bodies());
+                        bodies.remove(b);
+                        out.add(with(s, path, replaced(script, op, new Scenario.Gather(bodies))));
+                    }
+                }
+                if (ops.get(op) instanceof Scenario.Sleep sleep && sleep.ticks() > 0) {
+                    out.add(with(s, path, replaced(script, op, new Scenario.Sleep(sleep.ticks() - 1))));
+                }
+            }
+            if (script.end() != Scenario.End.VALUE) {
+                out.add(with(s, path, new Scenario.Script(ops, Scenario.End.VALUE)));
+            }
+        }
+        return out;
+    }
+
+    private static Scenario.Script replaced(Scenario.Script script, int op, Scenario.Op by) {
+        List<Scenario.Op> ops = new ArrayList<>(script.ops());
+        ops.set(op, by);
+        return new Scenario.Script(ops, script.end());
+    }
+
+    /** {@code s} with the script at {@code path} replaced. */
+    static Scenario with(Scenario s, String path, Scenario.Script by) {
+        int slash = path.lastIndexOf('/');
+        if (slash < 0) {
+            List<Scenario.Script> tasks = new ArrayList<>(s.tasks());
+            tasks.set(Integer.parseInt(path), by);
+            return new Scenario(tasks);
+        }
+        String parent = path.substring(0, slash);
+        String[] opBody = path.substring(slash + 1).split("\\.");
+        int op = Integer.parseInt(opBody[0]);
+        Scenario.Script holder = s.script(parent);
+        List<Scenario.Script> bodies = new ArrayList<>(((Scenario.Gather) holder.ops().get(op)).bodies());
+        bodies.set(Integer.parseInt(opBody[1]), by);
+        return with(s, parent, replaced(holder, op, new Scenario.Gather(bodies)));
+    }
+
+    /** {@code s} without task {@code k}: awaits of it are dropped, and later tasks move down one. */
+    private static Scenario withoutTask(Scenario s, int k) {
+        List<Scenario.Script> tasks = new ArrayList<>();
+        for (int i = 0; i < s.tasks().size(); i++) {
+            if (i != k) {
+                Scenario.Script t = s.tasks().get(i);
+                List<Scenario.Op> ops = new ArrayList<>();
+                for (Scenario.Op op : t.ops()) {
+                    if (op instanceof Scenario.Await a) {
+                        if (a.target() != k) {
+                            ops.add(new Scenario.Await(a.target() > k ? a.target() - 1 : a.target()));
+                        }
+                    } else {
+                        ops.add(op);
+                    }
+                }
+                tasks.add(new Scenario.Script(ops, t.end()));
+            }
+        }
+        return new Scenario(tasks);
+    }
+}
