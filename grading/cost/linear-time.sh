@@ -3,7 +3,7 @@
 # as the grader starts a student JVM, on the reference solution or on a wrong (or right) solution
 # laid over it, and prints each run's figures.
 # Usage, from the instructor repository after `mvn -B -q package -DskipTests`:
-#   bash grading/cost/linear-time.sh [N=20] [grading/wrong/quadratic-scan]
+#   bash grading/cost/linear-time.sh [N=20] [grading/right/deque-waiters | grading/wrong/quadratic-scan.patch]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-20}"
@@ -15,7 +15,13 @@ trap 'rm -rf "$work"' EXIT
 
 mkdir -p "$work/src"
 cp homework/src/main/java/homework/*.java "$work/src/"
-[ -z "$overlay" ] || cp "$overlay"/homework/src/main/java/homework/*.java "$work/src/"
+if [ -n "$overlay" ] && [ "${overlay%.patch}" != "$overlay" ]; then
+  # a planted patch of the reference (grading/wrong/NAME.patch): laid over the copy
+  mkdir -p "$work/homework/src/main/java" && cp -r homework/src/main/java/homework "$work/homework/src/main/java/"
+  patch -s -p1 -d "$work/homework" < "$overlay" && cp "$work"/homework/src/main/java/homework/*.java "$work/src/"
+elif [ -n "$overlay" ]; then
+  cp "$overlay"/homework/src/main/java/homework/*.java "$work/src/"
+fi
 javac -d "$work/classes" -cp "$jar" "$work"/src/*.java
 
 for i in $(seq 1 "$n"); do

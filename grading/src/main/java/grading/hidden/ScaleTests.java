@@ -74,17 +74,19 @@ public class ScaleTests {
 
     /**
      * How the CPU time is judged, and why so. The machine that grades is shared and noisy, so an
-     * absolute limit ("under 50 ms") would fail slow machines and pass quadratic code on fast ones,
-     * and even a fixed limit on how the time grows depends on the machine (8 times as many tasks
-     * fit the caches less well: the reference grows 10 to 16 times, not 8). So the same workload
-     * runs on the submission AND on the grader's own copy of the reference bookkeeping
-     * ({@link ReferenceScheduler}), in this JVM, at SMALL and at GROWTH * SMALL tasks waiting at
-     * once, and the submission fails only when its time grows more than MAX_FACTOR times as much
-     * as the reference's did here, AND its big run is more than MARGIN_NANOS above what the
-     * reference's growth would give; or when that excess alone is more than GROSS_FACTOR times
-     * the reference's whole big run. At 32,000 parked tasks, a tight scan of every parked task
-     * at each finish (an array, a few ns per task) grows 46 to 72 times where the reference grows
-     * 15 to 31 (grading/cost/linear-time.sh on a quiet machine).
+     * absolute limit ("under 50 ms") would fail slow machines and pass quadratic code on fast ones.
+     * So the same workload runs on the submission AND on the grader's own copy of the reference
+     * bookkeeping ({@link ReferenceScheduler}), in this JVM: FINISHING tasks finish, each awaited,
+     * once with no other task waiting ("small") and once with WAITING tasks waiting at once
+     * ("big"), and only that window is timed ({@link #parkedRun}). A linear solution's window
+     * hardly changes (the reference's grows 1 to 2 times); a scan of every parked task at each
+     * finish adds FINISHING x WAITING checks to it, however tight the scan: a window that grows
+     * with the bystanders is the very thing the statement forbids, not a side effect of caches,
+     * as a ratio between two sizes of the whole run was (where the reference itself grew 15 to 31
+     * times for 8 times the tasks, and a tight scan could hide in that spread). The submission
+     * fails when its window grows more than MAX_FACTOR times as much as the reference's did here
+     * AND its big run is more than MARGIN_NANOS above what the reference's growth would give; or
+     * when that excess alone is more than GROSS_FACTOR times the reference's whole big run.
      * <ul>
      *   <li>CPU time of this thread, not wall time: preemption by other processes and the garbage
      *       collector (the serial collector, in a thread of its own) do not count.</li>
@@ -107,8 +109,10 @@ public class ScaleTests {
      *       most correct solutions two of the test's five big runs of each side.</li>
      * </ul>
      */
-    static final int SMALL = 4_000;
-    static final int GROWTH = 8;
+    /** Tasks that finish in the timed window, each awaited by a task of its own. */
+    static final int FINISHING = 4_000;
+    /** Tasks waiting at once during the big run's window: the statement's 32,000. */
+    static final int WAITING = 32_000;
     static final double MAX_FACTOR = 2.0;
     /**
      * The reference's growth itself varies (a ratio of 15 to 31 across JVMs on a quiet machine),
@@ -129,12 +133,12 @@ public class ScaleTests {
     public void timeLinearInWaitingTasks() {
         Growth growth = measureGrowth();
         if (!growth.linear()) {
-            throw new AssertionError(String.format(Locale.ROOT, "with %,d tasks waiting at once, the run took %.0f ms"
-                    + " of CPU time, %.0f times as much as with %,d waiting tasks (%.1f ms); the grader's own"
-                    + " bookkeeping, measured alongside, grew %.1f times. Something does work proportional to"
-                    + " all the waiting tasks at each step, finish or awaitTask (a scan of every parked task, say):"
-                    + " find a task's waiters by its tid, in a map.",
-                    GROWTH * SMALL, growth.big() / 1e6, growth.ratio(), SMALL, growth.small() / 1e6,
+            throw new AssertionError(String.format(Locale.ROOT, "%,d tasks finishing, each awaited, took %.0f ms of"
+                    + " CPU time while %,d other tasks waited at once, %.1f times as much as with none waiting (%.1f ms);"
+                    + " the grader's own bookkeeping, measured alongside, took %.1f times as much. Something does work"
+                    + " proportional to all the waiting tasks at each step, finish or awaitTask (a scan of every parked"
+                    + " task, say): find a task's waiters by its tid, in a map.",
+                    FINISHING, growth.big() / 1e6, WAITING, growth.ratio(), growth.small() / 1e6,
                     growth.referenceRatio()));
         }
         EndMarker.reached();
@@ -176,22 +180,23 @@ public class ScaleTests {
         long[] sub = {Long.MAX_VALUE, Long.MAX_VALUE};
         long[] ref = {Long.MAX_VALUE, Long.MAX_VALUE};
         parkedRun(20, false); // a small run first: a submission that gets it wrong fails here, before any measuring
-        long spent = parkedRun(SMALL, false) + parkedRun(GROWTH * SMALL, false); // warm-up
-        parkedRun(SMALL, true);
-        parkedRun(GROWTH * SMALL, true);
+        // warm-up, with fewer bystanders: the same code runs, and a slow scan costs an eighth of a measured run
+        long spent = parkedRun(0, false) + parkedRun(WAITING / 8, false);
+        parkedRun(0, true);
+        parkedRun(WAITING / 8, true);
         int round = 0;
         for (; round < ROUNDS; round++) {
             if (round > 0 && spent >= STOP_NANOS) {
                 break; // both stop together: each side's fastest is of as many runs as the other's
             }
             for (int i = 0; i < 2; i++) { // small runs are cheap: two of each, for a steady minimum
-                long s = parkedRun(SMALL, false);
+                long s = parkedRun(0, false);
                 sub[0] = Math.min(sub[0], s);
                 spent += s;
-                ref[0] = Math.min(ref[0], parkedRun(SMALL, true));
+                ref[0] = Math.min(ref[0], parkedRun(0, true));
             }
-            ref[1] = Math.min(ref[1], parkedRun(GROWTH * SMALL, true));
-            long b = parkedRun(GROWTH * SMALL, false);
+            ref[1] = Math.min(ref[1], parkedRun(WAITING, true));
+            long b = parkedRun(WAITING, false);
             sub[1] = Math.min(sub[1], b);
             spent += b;
             if (round == 0 && new Growth(sub[0], sub[1], ref[0], ref[1], 1).clearlyLinear()) {
@@ -203,18 +208,33 @@ public class ScaleTests {
     }
 
     /**
-     * CPU time of one run where n tasks wait at once: n sleepers with distinct wake times, and n
-     * waiters each awaiting one sleeper. The sleepers wake in a scrambled order, so the waiter to
-     * resume is never always first (or last) among the waiting tasks. Each waiter checks that it
-     * got its own sleeper's token, no earlier than that sleeper woke: a submission whose awaitTask
-     * does not wait fails here, fast as it is.
+     * CPU time of FINISHING tasks finishing, each awaited by a task of its own, while
+     * {@code bystanders} other tasks wait at once (parked on a task that finishes later). Only
+     * that window is timed: the bystanders are made and parked before it, and released after it.
+     * A solution that finds a task's waiters by its tid spends the same time in the window
+     * whatever the number of bystanders; one that scans every parked task at each finish (or at
+     * each awaitTask) spends FINISHING x bystanders more. The finishing tasks wake in a scrambled
+     * order, so the waiter to resume is never always first (or last) among the waiting tasks.
+     * Each waiter checks that it got its own task's token, no earlier than that task woke: a
+     * submission whose awaitTask does not wait fails here, fast as it is.
      */
-    static long parkedRun(int n, boolean reference) {
-        Fixture f = reference ? Fixture.on(new ReferenceScheduler(), 4 * n + 10) : Fixture.withBudget(4 * n + 10);
+    static long parkedRun(int bystanders, boolean reference) {
+        int n = FINISHING;
+        int budget = 4 * (n + bystanders) + 20;
+        Fixture f = reference ? Fixture.on(new ReferenceScheduler(), budget) : Fixture.withBudget(budget);
         int[] resumed = new int[1];
         int[] wrong = new int[1];
-        long start = cpuNanos();
+        long[] window = new long[2];
         f.run(() -> {
+            int later = createTask(() -> {
+                sleep(10.0); // after the window: then the bystanders resume, all at once
+                return null;
+            });
+            for (int i = 0; i < bystanders; i++) {
+                createTask(() -> reference ? ReferenceScheduler.await(later) : awaitTask(later));
+            }
+            sleep(1.0); // every bystander has parked by now
+            window[0] = cpuNanos();
             int[] sleepers = new int[n];
             Object[] tokens = new Object[n];
             double[] wakeAt = new double[n];
@@ -223,7 +243,7 @@ public class ScaleTests {
                 double delay = (wakeOrder + 1) * 1e-6;
                 Object token = new Object();
                 tokens[i] = token;
-                wakeAt[i] = delay;
+                wakeAt[i] = now() + delay;
                 sleepers[i] = createTask(() -> {
                     sleep(delay);
                     return token;
@@ -238,17 +258,18 @@ public class ScaleTests {
                     if (got != token || now() < at) {
                         wrong[0]++;
                     }
-                    resumed[0]++;
+                    if (++resumed[0] == n) {
+                        window[1] = cpuNanos(); // the last of them: the window ends
+                    }
                     return null;
                 });
             }
             return null;
         });
-        long used = cpuNanos() - start;
         Check.equal(resumed[0], n, "waiting tasks resumed, of " + n + " each awaiting a sleeping task");
         Check.equal(wrong[0], 0, "waiting tasks (of " + n + ") whose awaitTask returned before its task finished, or"
                 + " returned something else than that task's result");
-        return used;
+        return window[1] - window[0];
     }
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
