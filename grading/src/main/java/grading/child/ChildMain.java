@@ -20,8 +20,10 @@ import java.util.regex.Pattern;
 /**
  * The runner inside the student JVM. The grader starts it with the kit and the submission's
  * classes on the class path and writes to its stdin: a secret for this run, the ids of the tests
- * to run, and the graded tests' class files (they exist nowhere in the child's file system; see
- * {@link HiddenTestLoader}). All of it is read before any submission class is loaded.
+ * to run ("Class#method"), the id of the end marker's {@code take}, and the graded tests' class
+ * files (they exist nowhere in the child's file system; see {@link HiddenTestLoader}). All of it
+ * is read before any submission class is loaded. The classes come renamed (the grader's
+ * {@code OpaqueNames}): the ids are their new names, and nothing here knows the old ones.
  *
  * <p>Events go to the real stdout through a private stream, each line starting with the secret:
  * {@code SECRET START id} and {@code SECRET END id status nanos base64(reason) base64(output)}.
@@ -40,11 +42,13 @@ public final class ChildMain {
     public static void main(String[] args) throws Exception {
         String secret;
         String ids;
+        String marker;
         ClassLoader tests;
         try {
             DataInputStream in = new DataInputStream(System.in);
             secret = in.readUTF();
             ids = in.readUTF();
+            marker = in.readUTF();
             tests = new HiddenTestLoader(readClasses(in), ChildMain.class.getClassLoader());
         } catch (IOException e) {
             Runtime.getRuntime().halt(2);
@@ -66,7 +70,7 @@ public final class ChildMain {
             events.print("\n" + secret + " START " + id + "\n");
             events.flush();
             long start = System.nanoTime();
-            String reason = cap(run(id, tests));
+            String reason = cap(run(id, marker, tests));
             long nanos = System.nanoTime() - start;
             capture.flush();
             String output = withoutHarnessFrames(captured.take());
@@ -97,16 +101,15 @@ public final class ChildMain {
     /**
      * Runs one test; null when it passed, else the reason the student reads. A pass is a positive
      * signal only: the test method returned normally and reached its end marker
-     * ({@code grading.hidden.EndMarker}, which the submission cannot see). Any Throwable fails the
-     * test, whatever its class or message; the reason is never empty.
+     * ({@code marker}: {@code grading.hidden.EndMarker#take}, renamed; the submission cannot see
+     * it). Any Throwable fails the test, whatever its class or message; the reason is never empty.
      */
-    private static String run(String id, ClassLoader tests) {
-        int hash = id.indexOf('#');
+    static String run(String id, String marker, ClassLoader tests) {
         String reason;
         try {
-            Method takeEnd = Class.forName("grading.hidden.EndMarker", true, tests).getMethod("take");
-            Class<?> type = Class.forName(id.substring(0, hash), true, tests);
-            Method method = type.getMethod(id.substring(hash + 1));
+            Method takeEnd = type(marker, tests).getMethod(marker.substring(marker.indexOf('#') + 1));
+            Class<?> type = type(id, tests);
+            Method method = type.getMethod(id.substring(id.indexOf('#') + 1));
             Object instance = type.getDeclaredConstructor().newInstance();
             takeEnd.invoke(null); // a marker left from an earlier test counts for nothing
             method.invoke(instance);
@@ -120,6 +123,11 @@ public final class ChildMain {
             reason = describe(t, tests);
         }
         return reason == null || reason.isBlank() ? "failed (an exception with no message)" : reason;
+    }
+
+    /** The class of {@code tests} that {@code id} ("Class#method") names. */
+    private static Class<?> type(String id, ClassLoader tests) throws ClassNotFoundException {
+        return Class.forName(id.substring(0, id.indexOf('#')), true, tests);
     }
 
     /**
@@ -144,7 +152,8 @@ public final class ChildMain {
         boolean skipping = false;
         for (String line : output.split("\n", -1)) {
             String frame = line.strip();
-            boolean harness = frame.startsWith("at ") && (frame.contains("grading.") || frame.contains("graded-tests//")
+            boolean harness = frame.startsWith("at ") && (frame.contains("grading.")
+                    || frame.startsWith("at " + HiddenTestLoader.NAME + "//")
                     || frame.contains("jdk.internal.reflect.") || frame.contains("java.lang.reflect.Method"));
             if (harness) {
                 if (!skipping) {

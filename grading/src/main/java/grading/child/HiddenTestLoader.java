@@ -10,13 +10,19 @@ import java.util.Map;
  *
  * <p>Test classes are defined here first, before asking the parent, so that a class of the
  * same name elsewhere could never stand in for one (the screen refuses such names anyway).
+ *
+ * <p>Its name says nothing, like the names of the classes it defines: the JDK puts it in messages
+ * a submission can read ("t.C is in unnamed module of loader 't'") and in stack frames
+ * ({@code t//t.C.k}).
  */
 final class HiddenTestLoader extends ClassLoader {
+
+    static final String NAME = "t";
 
     private final Map<String, byte[]> classes;
 
     HiddenTestLoader(Map<String, byte[]> classes, ClassLoader parent) {
-        super("graded-tests", parent);
+        super(NAME, parent);
         this.classes = classes;
     }
 

@@ -20,10 +20,11 @@ import java.util.jar.JarOutputStream;
  *       ({@code grading.child}). The submission is compiled
  *       against it and runs with it on its class path. The grader's own code, the other hidden
  *       files and the compiler are not in it.</li>
- *   <li>{@link #hiddenTests()}: the graded tests' class files, by class name. They are never
- *       written where the child could read them: the grader sends them over the child's stdin,
- *       and the child defines them in a class loader of their own, which the submission's class
- *       loader cannot list or read resources from.</li>
+ *   <li>{@link #hiddenTests()}: the graded tests' class files, by class name, renamed to names
+ *       that say nothing ({@link OpaqueNames}; {@link #childId} gives a test's id in the child).
+ *       They are never written where the child could read them: the grader sends them over the
+ *       child's stdin, and the child defines them in a class loader of their own, which the
+ *       submission's class loader cannot list or read resources from.</li>
  * </ul>
  *
  * Made once per grader.jar and grader process; each run gets its own copy of the jar.
@@ -33,9 +34,9 @@ public final class ChildKit {
     private static final Map<Path, ChildKit> MADE = new ConcurrentHashMap<>();
 
     private final byte[] kitJar;
-    private final Map<String, byte[]> hiddenTests;
+    private final OpaqueNames hiddenTests;
 
-    private ChildKit(byte[] kitJar, Map<String, byte[]> hiddenTests) {
+    private ChildKit(byte[] kitJar, OpaqueNames hiddenTests) {
         this.kitJar = kitJar;
         this.hiddenTests = hiddenTests;
     }
@@ -55,9 +56,14 @@ public final class ChildKit {
         return kitJar;
     }
 
-    /** Class name -> class file of every hidden test class (nested and helper classes included). */
+    /** New class name -> class file of every hidden test class (nested and helper classes included), renamed. */
     Map<String, byte[]> hiddenTests() {
-        return hiddenTests;
+        return hiddenTests.classes();
+    }
+
+    /** A hidden method's id ("grading.hidden.GatherTests#argumentOrder") as the child knows it ("t.C#k"). */
+    String childId(String id) {
+        return hiddenTests.id(id);
     }
 
     /** Whether the kit jar has {@code entry}; for the tests. */
@@ -94,7 +100,7 @@ public final class ChildKit {
         if (hidden.isEmpty()) {
             throw new IOException(graderJar + " has no graded tests (grading/hidden): is it grader.jar?");
         }
-        return new ChildKit(jarBytes.toByteArray(), Map.copyOf(hidden));
+        return new ChildKit(jarBytes.toByteArray(), OpaqueNames.of(hidden, ChildKit.class.getClassLoader()));
     }
 
     /** Writes the kit jar into {@code dir} for one run; returns its path. */

@@ -1,6 +1,7 @@
 package grading.grade;
 
 import grading.child.ChildMain;
+import grading.hidden.EndMarker;
 import grading.hidden.GradedTests;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -172,10 +173,11 @@ public final class ChildRunner {
         try (DataOutputStream stdin = new DataOutputStream(new java.io.BufferedOutputStream(child.getOutputStream()))) {
             StringBuilder ids = new StringBuilder();
             for (GradedTests.Spec spec : specs) {
-                ids.append(spec.id()).append(',');
+                ids.append(kit.childId(spec.id())).append(',');
             }
             stdin.writeUTF(secret);
             stdin.writeUTF(ids.toString());
+            stdin.writeUTF(kit.childId(END_MARKER));
             stdin.writeInt(kit.hiddenTests().size());
             for (Map.Entry<String, byte[]> test : kit.hiddenTests().entrySet()) {
                 stdin.writeUTF(test.getKey());
@@ -222,14 +224,14 @@ public final class ChildRunner {
                 String[] parts = line.split(" ", -1);
                 switch (parts[0]) {
                     case "START" -> {
-                        expect(parts.length == 2 && !started && parts[1].equals(spec.id()), line);
+                        expect(parts.length == 2 && !started && parts[1].equals(kit.childId(spec.id())), line);
                         started = true;
                         cpuLimit = ms(limitOf(spec));
                         cpuAtStart = cpu.nanos();
                         wallAtStart = System.nanoTime();
                     }
                     case "END" -> {
-                        expect(parts.length == 6 && started && parts[1].equals(spec.id())
+                        expect(parts.length == 6 && started && parts[1].equals(kit.childId(spec.id()))
                                 && (parts[2].equals("passed") || parts[2].equals("failed"))
                                 && parts[3].matches("[0-9]{1,18}"), line);
                         double seconds = Long.parseLong(parts[3]) / 1e9;
@@ -337,6 +339,9 @@ public final class ChildRunner {
         return TestResult.failed(spec.number(), spec.name(), spec.points(), spec.visibility().json(), reason, output,
                 seconds);
     }
+
+    /** The method that says whether a test reached its end: the child calls it by its new name, which it is sent. */
+    private static final String END_MARKER = EndMarker.class.getName() + "#take";
 
     private static final String EOF = "\u0000EOF";
     private static final String OVERLONG = "\u0000OVERLONG";

@@ -42,7 +42,10 @@ public final class Text {
      * {@code text} without the names of the grader's own classes and class loader: a JDK message
      * about a submission's mistake may name the hidden test that met it ("class
      * grading.hidden.Fixture tried to access method ... (loader 'graded-tests')"), and no hidden
-     * test's name may reach what students read.
+     * test's name may reach what students read. A second layer: the hidden classes reach the
+     * child renamed ({@link OpaqueNames}), since a submission can encode a name it reads in a way
+     * no filter matches (reversed, look-alike dots); this one still catches the dotted form of a
+     * name of the grader's own, such as {@code grading.child}'s.
      */
     public static String hideGraderNames(String text) {
         if (text == null || (!text.contains("grading.") && !text.contains("graded-tests"))) {

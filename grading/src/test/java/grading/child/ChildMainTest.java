@@ -42,6 +42,14 @@ class ChildMainTest {
     }
 
     @Test
+    void theHiddenTestsFramesAreLeftOutOfTheOutput() {
+        assertThat(ChildMain.withoutHarnessFrames("boom\n\tat t//t.C.k(Unknown Source)\n\tat t//t.F.b(Unknown Source)\n"
+                + "\tat homework.Homework.gather(Homework.java:67)\n\tat grading.child.ChildMain.main(ChildMain.java:70)"))
+                .isEqualTo("boom\n\t... (frames of the grading harness left out)\n\tat homework.Homework.gather(Homework.java:67)\n"
+                        + "\t... (frames of the grading harness left out)");
+    }
+
+    @Test
     void theGradersClassNamesAreHiddenInWhateverAStudentReads() {
         assertThat(Text.hideGraderNames("class grading.hidden.Token cannot be cast to class java.lang.String"
                 + " (grading.hidden.Token is in unnamed module of loader 'graded-tests' @1b6d3586)"))

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
+import miniasyncio.instructor.PatchFile;
 
 /**
  * Builds student-repository-shaped submissions for the grader: the reference homework sources of
@@ -33,17 +34,31 @@ public final class Submissions {
         return into;
     }
 
-    /** The reference solution overlaid with {@code overlay}'s files (all but expected.properties). */
+    /**
+     * The reference solution overlaid with {@code overlay}'s files (all but expected.properties). A
+     * {@value #PATCH} there is applied to the reference instead of being copied, as the patches of
+     * {@code grading/wrong} are (paths relative to {@code homework/}): a submission that changes a few
+     * lines of a file need not hold a copy of all of it.
+     */
     static Path overlaid(Path overlay, Path into) {
-        reference(into);
-        copyTree(overlay, into);
         try {
+            Path patch = overlay.resolve(PATCH);
+            if (Files.exists(patch)) {
+                grading.WrongPatch.apply(PatchFile.read(patch), into);
+            } else {
+                reference(into);
+            }
+            copyTree(overlay, into);
             Files.deleteIfExists(into.resolve("expected.properties"));
+            Files.deleteIfExists(into.resolve(PATCH));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return into;
     }
+
+    /** The file of a hostile submission's folder that holds its changes as a patch of the reference. */
+    static final String PATCH = "homework.patch";
 
     /**
      * A score bound of a hostile submission's expected.properties: a number, {@code full}, the
