@@ -69,9 +69,14 @@ enum StatementRules {
                     resumedAt.put(e.key(), i);
                 }
             }
+            // Judged on the awaits that came back with what they should: an order of wrong answers shows nothing.
+            Set<String> right = new HashSet<>();
             for (String key : awaits(run)) {
-                if (model.ops.containsKey(key)) {
-                    tally.seen(resumedAt.containsKey(key));
+                StatementModel.Completion expected = model.ops.get(key);
+                ScenarioRun.Seen seen = run.seen.get(key);
+                if (expected != null && tally.seen(seen != null && resumedAt.containsKey(key)
+                        && seen.threw() == expected.outcome().threw() && seen.object() == expected.outcome().object())) {
+                    right.add(key);
                 }
             }
             // For each task, the awaits that parked on it (started before it ended), in the order they started.
@@ -81,7 +86,7 @@ enum StatementRules {
                 if (e.kind() == 'I') {
                     int target = target(run, e.key());
                     Integer end = endAt.get(Integer.toString(target));
-                    if (end != null && i < end && resumedAt.containsKey(e.key())) {
+                    if (end != null && i < end && right.contains(e.key())) {
                         parked.computeIfAbsent(target, t -> new ArrayList<>()).add(e.key());
                     }
                 }
