@@ -108,7 +108,7 @@ final class LooseScreen {
         return dir;
     }
 
-    /** Null when a loose file is a homework source, else why it is ignored. */
+    /** Null when a loose file is a homework source, else why it is ignored. Its size is judged before anything reads it. */
     static Refusal judgeLoose(Path file, String path) throws IOException {
         String name = file.getFileName().toString();
         if (path.contains("META-INF/services/")) {
@@ -120,6 +120,9 @@ final class LooseScreen {
         }
         if (!name.endsWith(".java")) {
             return usual(path, "not a Java source: only the .java files of package homework are taken");
+        }
+        if (Files.size(file) > MAX_SOURCE_BYTES) {
+            return listed(path, "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much");
         }
         String declared = declaredPackage(file);
         String reserved = reservedPrefix(declared);
@@ -134,9 +137,6 @@ final class LooseScreen {
         if (path.contains("src/test/") || path.startsWith("test/") || path.contains("/test/")
                 || name.endsWith("Test.java") || name.endsWith("Tests.java")) {
             return listed(path, "a test file: the grader runs its own copy of the visible tests and its hidden tests");
-        }
-        if (Files.size(file) > MAX_SOURCE_BYTES) {
-            return listed(path, "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much");
         }
         return null;
     }

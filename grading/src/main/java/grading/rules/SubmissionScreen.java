@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Sorts the files of a submission into the ones the grader takes (its solution sources) and the
@@ -245,7 +243,7 @@ public final class SubmissionScreen {
                 List.copyOf(supplied));
     }
 
-    /** Null when {@code file} is a solution source, else why it is refused. */
+    /** Null when {@code file} is a solution source, else why it is refused. Its size is judged before anything reads it. */
     static Refusal judge(Path file, String path) throws IOException {
         String name = file.getFileName().toString();
         if (name.equals("pom.xml")) {
@@ -276,6 +274,9 @@ public final class SubmissionScreen {
         if (!name.endsWith(".java")) {
             return listed(path, "not a solution source: only the .java files under " + SOURCES + " are taken");
         }
+        if (Files.size(file) > MAX_SOURCE_BYTES) {
+            return listed(path, "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much");
+        }
         String declared = declaredPackage(file);
         String reserved = reservedPrefix(declared);
         if (reserved != null) {
@@ -287,9 +288,6 @@ public final class SubmissionScreen {
         }
         if (!(declared.equals("homework") || declared.startsWith("homework."))) {
             return listed(path, "declares package '" + declared + "': solution sources must be in package homework");
-        }
-        if (Files.size(file) > MAX_SOURCE_BYTES) {
-            return listed(path, "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much");
         }
         return null;
     }
@@ -354,22 +352,14 @@ public final class SubmissionScreen {
         return null;
     }
 
-    /** The first package declaration (after comments), or "" for the default package. */
+    /**
+     * The package {@code javaFile} declares, or "" for the default package ({@link DeclaredPackage}:
+     * one linear pass). The screens ask only once the file's size is known to be within
+     * {@link #MAX_SOURCE_BYTES}.
+     */
     static String declaredPackage(Path javaFile) throws IOException {
-        String text = Files.readString(javaFile, java.nio.charset.StandardCharsets.ISO_8859_1); // never fails to decode
-        if (text.startsWith(BOM_AS_LATIN1)) {
-            text = text.substring(BOM_AS_LATIN1.length()); // an editor's byte order mark: the grader drops it
-        }
-        String code = COMMENTS.matcher(text).replaceAll(" ");
-        Matcher m = PACKAGE.matcher(code);
-        return m.find() ? m.group(1).replaceAll("\\s+", "") : "";
+        return DeclaredPackage.of(Files.readAllBytes(javaFile));
     }
-
-    /** A UTF-8 byte order mark read as ISO-8859-1. */
-    private static final String BOM_AS_LATIN1 = "\u00ef\u00bb\u00bf";
-
-    private static final Pattern COMMENTS = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
-    private static final Pattern PACKAGE = Pattern.compile("(?:^|[;\\s])package\\s+([\\w\\s.]+?)\\s*;");
 
     private static boolean sameAsRelease(Path release, String path, Path file) throws IOException {
         if (release == null) {
