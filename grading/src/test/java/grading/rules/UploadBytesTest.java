@@ -1,5 +1,7 @@
 package grading.rules;
 
+import static grading.rules.FuzzedUploads.bytes;
+import static grading.rules.FuzzedUploads.named;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -15,8 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An upload is bytes: the package a source declares is read as javac reads it, and every step
- * over a file is linear in its size and comes after the size check.
+ * An upload is bytes: a name of any bytes with any separator in it is a file of its own, the
+ * package a source declares is read as javac reads it, and every step over a file is linear in
+ * its size and comes after the size check.
  */
 class UploadBytesTest {
 
@@ -25,6 +28,51 @@ class UploadBytesTest {
 
     private Path sources() throws IOException {
         return Files.createDirectories(submission.resolve(SubmissionScreen.SOURCES));
+    }
+
+    @Test
+    void namesWithABackslashOrBytesThatAreNotUtf8AreFilesOfTheirOwn() throws IOException {
+        Path homework = sources();
+        Files.writeString(homework.resolve("Homework.java"), "package homework;\nclass Homework { }\n");
+        Path backslash = Files.writeString(homework.resolve("a\\b.java"), "package homework;\nclass B { }\n");
+        Path notUtf8 = Files.write(named(homework, new byte[] {'n', (byte) 0xff, (byte) 0xfe, '.', 'j', 'a', 'v', 'a'}),
+                bytes("package homework;\nclass N { }\n"));
+        Files.writeString(homework.resolve("notes\\x.txt"), "notes");
+        Files.createDirectories(homework.resolve("a")); // what the String "a/b.java" would name instead
+        Files.writeString(homework.resolve("a/b.java"), "package elsewhere;\nclass Other { }\n");
+        Files.writeString(submission.resolve("homework\\src\\main\\java\\homework\\Fake.java"),
+                "package homework;\nclass Fake { }\n");
+
+        Screening screening = SubmissionScreen.screen(submission, null);
+
+        assertThat(screening.taken()).extracting(Screening.Source::file)
+                .containsExactlyInAnyOrder(homework.resolve("Homework.java"), backslash, notUtf8);
+        assertThat(screening.sources()).contains("homework/src/main/java/homework/a\\b.java",
+                "homework/src/main/java/homework/n\\xff\\xfe.java");
+        assertThat(screening.refused()).extracting(Refusal::path).contains(
+                "homework/src/main/java/homework/notes\\x.txt", "homework/src/main/java/homework/a/b.java",
+                "homework\\src\\main\\java\\homework\\Fake.java");
+    }
+
+    @Test
+    void aPathTooLongToOpenIsRefusedWithItsReason() throws IOException {
+        Files.writeString(sources().resolve("Homework.java"), "package homework;\nclass Homework { }\n");
+        String deep = "d".repeat(240);
+        Path top = submission.resolve("homework/src/main/java/homework");
+        try {
+            FuzzedUploads.bash(top, "for i in $(seq 18); do mkdir " + deep + " && cd " + deep + " || exit 1; done"
+                    + " && echo 'package homework;' > Deep.java");
+
+            Screening screening = SubmissionScreen.screen(submission, null);
+
+            assertThat(screening.sources()).containsExactly("homework/src/main/java/homework/Homework.java");
+            Refusal refusal = screening.refused().get(0);
+            assertThat(refusal.path()).startsWith("homework/src/main/java/homework/" + deep + "/" + deep + "/");
+            assertThat(refusal.reason()).isEqualTo("cannot be read: its path is longer than this system allows ("
+                    + FuzzedUploads.PATH_MAX + " bytes)").doesNotContain(submission.toString());
+        } finally {
+            FuzzedUploads.deleteDeep(top, deep); // past the system's limit on a path, @TempDir could not
+        }
     }
 
     /** Sources whose package javac reads otherwise than a search for "package" would. */
