@@ -33,6 +33,7 @@ class UploadFuzzSlowIT {
         return List.of("-Djava.io.tmpdir=" + Files.createDirectories(work.resolve("t".repeat(200))));
     }
 
+    /** Graded twice: as the tests run, and where the grader's JVM starts in the C locale. */
     @Test
     void theUploadsThatOnceStoppedTheGraderAreGradedWithFullMarks() throws Exception {
         Path student = Submissions.reference(work.resolve("named"));
@@ -46,18 +47,23 @@ class UploadFuzzSlowIT {
         Path deep = pathOf4025Bytes(student);
         Files.writeString(deep, "package homework;\nclass Deep { }\n");
 
-        Path results = work.resolve("named.json");
-        GraderRun run = GraderRun.run(student, 300, longTmp(), "grade", ".", "--results", results.toString());
+        for (boolean cLocale : new boolean[] {false, true}) {
+            Path results = work.resolve("named-" + cLocale + ".json");
+            String[] grade = {"grade", ".", "--results", results.toString()};
+            GraderRun run = cLocale ? GraderRun.runInTheCLocale(student, 300, longTmp(), grade)
+                    : GraderRun.run(student, 300, longTmp(), grade);
 
-        assertThat(run.exitCode()).as(run.output()).isZero();
-        String json = Files.readString(results, StandardCharsets.UTF_8);
-        assertThat(GraderRun.maxScore(json)).as(run.output()).isEqualTo(FULL);
-        assertThat(GraderRun.score(json)).as(run.output()).isEqualTo(FULL);
-        assertThat(HostileSlowIT.strings(grading.Json.parse(json))).contains(
-                "homework/src/main/java/homework/a\\b.java: a source of package homework",
-                "homework/src/main/java/homework/n\\xff\\xfe.java: a source of package homework",
-                "Taken (8):", "OpenersOneALine.java: larger than 512 KB");
-        assertThat(run.millis()).as("grading took, in ms").isLessThan(120_000);
+            String what = (cLocale ? "in the C locale: " : "") + run.output();
+            assertThat(run.exitCode()).as(what).isZero();
+            String json = Files.readString(results, StandardCharsets.UTF_8);
+            assertThat(GraderRun.maxScore(json)).as(what).isEqualTo(FULL);
+            assertThat(GraderRun.score(json)).as(what).isEqualTo(FULL);
+            assertThat(HostileSlowIT.strings(grading.Json.parse(json))).as(what).contains(
+                    "homework/src/main/java/homework/a\\b.java: a source of package homework",
+                    "homework/src/main/java/homework/n\\xff\\xfe.java: a source of package homework",
+                    "Taken (8):", "OpenersOneALine.java: larger than 512 KB");
+            assertThat(run.millis()).as("grading took, in ms").isLessThan(120_000);
+        }
     }
 
     /** A source at the end of a path of 4,025 bytes (relative to the upload): the grader can open it. */
