@@ -6,6 +6,7 @@ import grading.grade.FeedbackFile;
 import grading.grade.Grading;
 import grading.grade.Report;
 import grading.grade.Text;
+import grading.rules.UploadPaths;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -99,7 +100,7 @@ public final class ClassGrading {
             List<Future<Row>> futures = new ArrayList<>();
             for (Path student : students) {
                 futures.add(pool.submit(() -> {
-                    Row row = gradeOne(student, out.resolve(student.getFileName().toString()));
+                    Row row = gradeOne(student, out.resolve(student.getFileName())); // its name's own bytes
                     progress.finished(row.student() + " " + number(row.score()) + "/" + number(row.max())
                             + (row.status().equals(GRADED) ? "" : " (" + row.status() + ")"));
                     return row;
@@ -111,13 +112,13 @@ public final class ClassGrading {
                     try {
                         rows.add(futures.get(i).get());
                     } catch (ExecutionException e) { // gradeOne catches everything; this is a last resort
-                        rows.add(new Row(students.get(i).getFileName().toString(), 0, 0, "error: " + e.getCause()));
+                        rows.add(new Row(shown(students.get(i)), 0, 0, "error: " + e.getCause()));
                     }
                 }
             } finally {
                 // summary.csv always appears: a student whose grading never ended is a row that says so
                 for (int i = rows.size(); i < students.size(); i++) {
-                    rows.add(new Row(students.get(i).getFileName().toString(), 0, 0, "error: not graded (the batch was"
+                    rows.add(new Row(shown(students.get(i)), 0, 0, "error: not graded (the batch was"
                             + " interrupted)"));
                 }
                 writeSummary(out.resolve("summary.csv"), rows);
@@ -132,7 +133,7 @@ public final class ClassGrading {
 
     /** Grades one student; never throws: a failure becomes the row's status. */
     private Row gradeOne(Path submission, Path into) {
-        String student = submission.getFileName().toString();
+        String student = shown(submission);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         try (PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8)) {
             Files.createDirectories(into);
@@ -156,6 +157,15 @@ public final class ClassGrading {
         } catch (IOException e) {
             return new Row(student, 0, 0, "error: cannot write " + into + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * A student folder's name as summary.csv, the progress and the feedback show it: each byte that
+     * is not UTF-8 as {@code \xNN}, control characters escaped (two names that differ only in such a
+     * byte stay two rows, and no name redraws the instructor's terminal).
+     */
+    static String shown(Path student) {
+        return Text.clean(UploadPaths.name(student));
     }
 
     /** feedback.md and feedback.html: the same content, for the student. */

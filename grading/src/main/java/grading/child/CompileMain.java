@@ -1,7 +1,9 @@
 package grading.child;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -13,10 +15,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.FileObject;
@@ -33,15 +38,20 @@ import javax.tools.ToolProvider;
  * heap cap and time limit: the compiler is code the sources steer (a source of nested constant
  * concatenations takes javac to gigabytes), so it never runs in the grader's process.
  *
- * <p>Arguments: the kit jar (the class path), the folder the sources were copied to, an empty
- * folder (the source path), then a file listing each source relative to the first folder, one a
- * line in UTF-8 (a file, not arguments: a submission's names could overflow a command line). Nothing is written to disk: the class files come back on stdout, framed
+ * <p>Arguments: the kit jar (the class path), the folder the sources were copied to (source N
+ * alone in its folder N, under the name it had in the upload), an empty folder (the source path),
+ * then {@value #SOURCE_LIST}: how many sources, then what the errors call each ({@code writeUTF};
+ * a file, not arguments: a submission's names could overflow a command line). Each source is
+ * found by listing its folder, so its name reaches javac as the bytes it has: a name that is not
+ * UTF-8 would not survive a trip through text. Nothing is written to disk: the class files come back on stdout, framed
  * ({@link #MAGIC}, ok, the errors, then (name, bytes) for each class), and the grader checks
  * every name and size before it writes one.
  */
 public final class CompileMain {
 
     public static final String MAGIC = "mini-asyncio compile v1";
+    /** The file, in the run's folder, that says how many sources there are and what the errors call each. */
+    public static final String SOURCE_LIST = "sources.list";
     /** More class-file bytes than this is no homework: the compile fails. */
     public static final int MAX_CLASS_BYTES = 8 << 20;
     /** The errors shown are cut here. */
@@ -57,12 +67,20 @@ public final class CompileMain {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         Path root = Path.of(args[1]);
         List<Path> sources = new ArrayList<>();
-        for (String shown : Files.readAllLines(Path.of(args[3]), StandardCharsets.UTF_8)) {
-            sources.add(root.resolve(shown));
+        List<String> shown = new ArrayList<>();
+        try (DataInputStream list = new DataInputStream(new BufferedInputStream(Files.newInputStream(Path.of(args[3]))))) {
+            for (int i = 0, count = list.readInt(); i < count; i++) {
+                shown.add(list.readUTF());
+                try (Stream<Path> copy = Files.list(root.resolve(Integer.toString(i)))) {
+                    sources.add(copy.findFirst().orElseThrow());
+                }
+            }
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         StringWriter log = new StringWriter();
         Map<String, ByteArrayOutputStream> classes = new LinkedHashMap<>();
+        Map<JavaFileObject, String> shownAs = new IdentityHashMap<>(); // what the errors call each source
+        Map<URI, String> shownByUri = new HashMap<>(); // the same, should javac report a source by another object
         boolean ok;
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8);
              InMemory memory = new InMemory(files, classes)) {
@@ -73,14 +91,21 @@ public final class CompileMain {
                     "-proc:none",      // no annotation processors
                     "-encoding", "UTF-8",
                     "-nowarn", "-Xlint:none", "-Xmaxerrs", "50");
-            ok = javac.getTask(log, memory, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources)).call();
+            List<JavaFileObject> units = new ArrayList<>();
+            files.getJavaFileObjectsFromPaths(sources).forEach(units::add);
+            for (int i = 0; i < units.size(); i++) {
+                shownAs.put(units.get(i), shown.get(i));
+                shownByUri.putIfAbsent(units.get(i).toUri(), shown.get(i));
+            }
+            ok = javac.getTask(log, memory, diagnostics, options, null, units).call();
         }
         StringBuilder errors = new StringBuilder();
         for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
             if (d.getKind() != Diagnostic.Kind.ERROR) {
                 continue;
             }
-            String file = d.getSource() == null ? "" : shown(root, Path.of(d.getSource().toUri()));
+            String file = d.getSource() == null ? "" : shownAs.getOrDefault(d.getSource(), shownByUri.getOrDefault(
+                    d.getSource().toUri(), String.valueOf(Path.of(d.getSource().toUri()).getFileName())));
             errors.append(file).append(d.getLineNumber() > 0 ? ":" + d.getLineNumber() : "")
                     .append(": error: ").append(d.getMessage(Locale.ROOT)).append('\n');
         }
@@ -108,16 +133,6 @@ public final class CompileMain {
         }
         out.flush();
         Runtime.getRuntime().halt(0);
-    }
-
-    /** {@code file} as the submission's own path below {@code root} ("homework/Homework.java"), with '/'. */
-    public static String shown(Path root, Path file) {
-        try {
-            return root.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString()
-                    .replace('\\', '/');
-        } catch (IllegalArgumentException e) {
-            return String.valueOf(file.getFileName());
-        }
     }
 
     /** Class files kept in memory, by binary name. */

@@ -1,9 +1,12 @@
 package grading.grade;
 
 import grading.child.CompileMain;
+import grading.rules.UploadPaths;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,6 +45,9 @@ final class StudentCompiler {
     private static final Outcome OUT_OF_MEMORY = new Outcome(false, "the compiler ran out of memory on these sources"
             + " (it may use " + MAX_HEAP + "): simplify the code, or ask your instructor");
 
+    /** A source's path in javac's errors is cut here (a path of the upload may be 4 KB long). */
+    private static final int MAX_NAME_SHOWN = 1_000;
+
     /** A source file's first bytes when an editor wrote a UTF-8 byte order mark (javac refuses it). */
     private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
@@ -49,31 +55,30 @@ final class StudentCompiler {
     }
 
     /**
-     * Copies {@code sources} into the run's folder (as they are shown to the student, relative to
-     * {@code submissionRoot}), compiles them in the sandbox and returns the class files. They
-     * never become files of their own: a class named in Cyrillic would need a file name that a
-     * JVM in the C locale cannot write, so the grader keeps them in memory and hands the child a
-     * jar ({@link #writeJar}), whose entry names are UTF-8 whatever the locale.
+     * Copies {@code sources} into the run's folder, compiles them in the sandbox and returns the
+     * class files. They never become files of their own: a class named in Cyrillic would need a
+     * file name that a JVM in the C locale cannot write, so the grader keeps them in memory and
+     * hands the child a jar ({@link #writeJar}), whose entry names are UTF-8 whatever the locale.
+     * javac's errors name each source as the student knows it, relative to {@code submissionRoot}.
      */
     static Outcome compile(List<Path> sources, Path submissionRoot, Path runDir, Path kitJar,
                            Sandbox sandbox, Sandbox.Lease lease, Duration limit) throws IOException, InterruptedException {
         Path src = Files.createDirectories(runDir.resolve("src"));
         Path empty = Files.createDirectories(runDir.resolve("empty"));
-        // The source list goes through a file: a submission's names could overflow a command line.
-        Path list = runDir.resolve("sources.txt");
-        List<String> shownNames = new ArrayList<>();
-        for (Path source : sources) {
-            String shown = CompileMain.shown(submissionRoot, source);
-            Path copy = src.resolve(shown).normalize();
-            if (!copy.startsWith(src)) {
-                copy = src.resolve(source.getFileName().toString());
-                shown = source.getFileName().toString();
+        // Each source becomes src/N/NAME: NAME its own file name's bytes (javac checks a public class against it),
+        // and no folder of the upload's, so that no path of the upload is too long here. The compiler finds
+        // each by listing src/N: a name goes from the walk to javac as a Path, never as text read back.
+        // What the errors call each source goes through a file: names could overflow a command line.
+        Path list = runDir.resolve(CompileMain.SOURCE_LIST);
+        try (DataOutputStream names = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(list)))) {
+            names.writeInt(sources.size());
+            for (int i = 0; i < sources.size(); i++) {
+                Path source = sources.get(i);
+                Path copy = Files.createDirectories(src.resolve(Integer.toString(i))).resolve(source.getFileName());
+                Files.write(copy, withoutBom(Files.readAllBytes(source)));
+                names.writeUTF(Text.cap(shown(submissionRoot, source), MAX_NAME_SHOWN));
             }
-            Files.createDirectories(copy.getParent());
-            Files.write(copy, withoutBom(Files.readAllBytes(source)));
-            shownNames.add(shown);
         }
-        Files.write(list, shownNames, StandardCharsets.UTF_8);
         List<String> args = new ArrayList<>(List.of(
                 "-Xmx" + MAX_HEAP, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-XX:-UsePerfData", "-XX:+DisableAttachMechanism",
@@ -178,6 +183,11 @@ final class StudentCompiler {
                 out.closeEntry();
             }
         }
+    }
+
+    /** {@code source} as the student knows it: relative to the submission, or its name (a given file). */
+    static String shown(Path submissionRoot, Path source) {
+        return source.startsWith(submissionRoot) ? UploadPaths.shown(submissionRoot, source) : UploadPaths.name(source);
     }
 
     /** {@code bytes} without a leading UTF-8 byte order mark, which javac would take for an illegal character. */

@@ -13,7 +13,10 @@ public final class Text {
     private Text() {
     }
 
-    /** Control characters (but newline and tab) and bidi controls as {@code \xNN} / {@code \}{@code uNNNN}. */
+    /**
+     * Control characters (but newline and tab), bidi controls and half a surrogate pair (which no
+     * writer of UTF-8 takes: results.json could not be written) as {@code \xNN} / {@code \}{@code uNNNN}.
+     */
     public static String clean(String text) {
         if (text == null) {
             return "";
@@ -23,7 +26,7 @@ public final class Text {
         for (int i = 0; i < unified.length(); i++) {
             char c = unified.charAt(i);
             boolean unsafe = (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f)
-                    || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+                    || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || lone(unified, i);
             if (unsafe && out == null) {
                 out = new StringBuilder(unified.length() + 16).append(unified, 0, i);
             }
@@ -36,6 +39,15 @@ public final class Text {
             }
         }
         return out == null ? unified : out.toString();
+    }
+
+    /** Whether the char at {@code i} is a surrogate without its other half. */
+    private static boolean lone(String text, int i) {
+        char c = text.charAt(i);
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
+        }
+        return Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)));
     }
 
     /**
@@ -65,8 +77,12 @@ public final class Text {
     /** What {@link #hideGraderNames} writes for a name of the grader's. */
     static final String GRADER_CLASS = "(a class of the grader's)";
 
-    /** At most {@code max} characters, cut with "...". */
+    /** At most {@code max} characters, cut with "..." (never between the two halves of a surrogate pair). */
     public static String cap(String text, int max) {
-        return text.length() <= max ? text : text.substring(0, max) + "...";
+        if (text.length() <= max) {
+            return text;
+        }
+        int end = max > 0 && Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, end) + "...";
     }
 }

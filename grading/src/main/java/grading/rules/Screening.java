@@ -11,18 +11,26 @@ import java.util.List;
  * What the grader takes from a submission and what it leaves out ({@link SubmissionScreen} sorts
  * the files), and the texts that say so: the results' output and the "Submission check" test.
  *
- * @param sources the solution sources, as paths relative to the submission, sorted
+ * @param taken the solution sources, sorted by how they are shown
  * @param refused every added or changed file that is not a solution source, with the reason
  * @param compared whether files were compared with the student release (unchanged ones left out)
  * @param root the folder the sources were taken from, relative to the submission ("" for its top)
  * @param supplied the given files ({@link SubmissionScreen#GIVEN}) the submission did not have,
  *                 supplied from the grader's copy of the release
  */
-public record Screening(List<String> sources, List<Refusal> refused, boolean compared, String root,
+public record Screening(List<Source> taken, List<Refusal> refused, boolean compared, String root,
                         List<String> supplied) {
 
-    public Screening(List<String> sources, List<Refusal> refused, boolean compared) {
-        this(sources, refused, compared, SubmissionScreen.SOURCES, List.of());
+    /**
+     * A solution source: the file as the walk found it (compiled as this {@link Path}, never as a
+     * path rebuilt from its text), and its path relative to the submission as the texts show it.
+     */
+    public record Source(Path file, String path) {
+    }
+
+    /** The solution sources as the texts show them, relative to the submission. */
+    public List<String> sources() {
+        return taken.stream().map(Source::path).toList();
     }
 
     /**
@@ -30,7 +38,7 @@ public record Screening(List<String> sources, List<Refusal> refused, boolean com
      * files every student repository has are summed up in one line; the others are listed.
      */
     public String report() {
-        StringBuilder out = new StringBuilder("Files taken from the submission: ").append(sources.size())
+        StringBuilder out = new StringBuilder("Files taken from the submission: ").append(taken.size())
                 .append(" solution source(s) under ").append(root.isEmpty() ? "the top of the upload" : root)
                 .append('.');
         if (!supplied.isEmpty()) {
@@ -62,11 +70,11 @@ public record Screening(List<String> sources, List<Refusal> refused, boolean com
     public TestResult check() {
         StringBuilder text = new StringBuilder();
         String where = root.isEmpty() ? "at the top of the upload" : "in " + root;
-        text.append("Taken (").append(sources.size()).append("):");
-        for (String source : sources.subList(0, Math.min(sources.size(), MAX_LISTED))) {
+        text.append("Taken (").append(taken.size()).append("):");
+        for (String source : sources().subList(0, Math.min(taken.size(), MAX_LISTED))) {
             text.append("\n  ").append(shown(source)).append(": a source of package homework ").append(where);
         }
-        more(text, sources.size());
+        more(text, taken.size());
         text.append("\nSupplied (").append(supplied.size()).append("):");
         for (String given : supplied) {
             text.append("\n  ").append(given).append(": given with the assignment and not in the upload,"
@@ -81,7 +89,7 @@ public record Screening(List<String> sources, List<Refusal> refused, boolean com
         if (tooLarge != null) {
             return TestResult.failed(CHECK_NUMBER, CHECK_NAME, 0, "visible", tooLarge + "\n" + text, "", 0);
         }
-        if (sources.isEmpty()) {
+        if (taken.isEmpty()) {
             return TestResult.failed(CHECK_NUMBER, CHECK_NAME, 0, "visible",
                     "no homework sources found. " + SubmissionScreen.WHAT_TO_UPLOAD + "\n" + text, "", 0);
         }
@@ -93,18 +101,18 @@ public record Screening(List<String> sources, List<Refusal> refused, boolean com
      * and a javac command line of thousands of long names would not even start.
      */
     public String tooLarge() {
-        if (sources.size() > SubmissionScreen.MAX_SOURCES) {
-            return "not compiled: the upload has " + sources.size() + " homework sources, and the grader takes at most "
+        if (taken.size() > SubmissionScreen.MAX_SOURCES) {
+            return "not compiled: the upload has " + taken.size() + " homework sources, and the grader takes at most "
                     + SubmissionScreen.MAX_SOURCES + ". " + SubmissionScreen.WHAT_TO_UPLOAD;
         }
         return null;
     }
 
     /** The files to compile: the sources taken, then the supplied given files. */
-    public List<Path> files(Path submission) {
+    public List<Path> files() {
         List<Path> files = new ArrayList<>();
-        for (String source : sources) {
-            files.add(submission.resolve(source));
+        for (Source source : taken) {
+            files.add(source.file());
         }
         for (String given : supplied) {
             files.add(SubmissionScreen.givenCopy().resolve(given));

@@ -3,22 +3,16 @@ package grading.rules;
 import grading.release.Release;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Sorts the files of a submission into the ones the grader takes (its solution sources) and the
@@ -125,8 +119,8 @@ public final class SubmissionScreen {
 
     /**
      * Screens {@code submission}: a student repository, a folder holding one (a zip with its top
-     * folder, unzipped), or loose files of package {@code homework} anywhere in it
-     * ({@link LooseScreen}).
+     * folder, unzipped) ({@link RepositoryScreen}), or loose files of package {@code homework}
+     * anywhere in it ({@link LooseScreen}).
      *
      * @param release the student release it started from, or null; files identical to the
      *                release's copy are not reported
@@ -137,8 +131,7 @@ public final class SubmissionScreen {
             throw new IllegalArgumentException("submission is not a directory: " + submission);
         }
         Path base = repository(submission, 0);
-        Screening screening = base == null ? LooseScreen.screen(submission) : screenRepository(submission, base, release);
-        return supply(screening);
+        return base == null ? LooseScreen.screen(submission) : RepositoryScreen.screen(submission, base, release);
     }
 
     /** How deep a repository may sit in an upload: a zip's top folder, or two. */
@@ -173,129 +166,24 @@ public final class SubmissionScreen {
         return null;
     }
 
-    /** A repository at {@code base} inside {@code submission}: its solution sources, the rest refused. */
-    private static Screening screenRepository(Path submission, Path base, Path release) {
-        List<String> sources = new ArrayList<>();
-        List<Refusal> refused = new ArrayList<>();
-        String top = relative(submission, base);
-        try {
-            Files.walkFileTree(submission, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    if (!dir.equals(submission) && SKIPPED_DIRS.contains(dir.getFileName().toString())
-                            && !(dir.startsWith(base) && relative(base, dir).startsWith(SOURCES))) { // a package may be named "target"
-                        return FileVisitResult.SKIP_SUBTREE;
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    String shown = relative(submission, file);
-                    if (attrs.isSymbolicLink() || Files.isSymbolicLink(file)) {
-                        refused.add(new Refusal(shown, "a symbolic link: it could point at the grader's files;"
-                                + " submit the file itself", false));
-                        return FileVisitResult.CONTINUE;
-                    }
-                    if (!attrs.isRegularFile()) {
-                        return FileVisitResult.CONTINUE;
-                    }
-                    if (!file.startsWith(base)) {
-                        refused.add(usual(shown, "outside the repository folder " + top + "/: only its homework"
-                                + " sources are taken"));
-                        return FileVisitResult.CONTINUE;
-                    }
-                    String path = relative(base, file);
-                    Refusal refusal = judge(file, path);
-                    if (refusal == null) {
-                        sources.add(shown);
-                    } else if (!sameAsRelease(release, path, file)) {
-                        refused.add(new Refusal(shown, refusal.reason(), refusal.usual()));
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    refused.add(new Refusal(relative(submission, file), "cannot be read: " + e.getMessage(), false));
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read submission " + submission, e);
-        }
-        sources.sort(Comparator.naturalOrder());
-        refused.sort(Comparator.comparing(Refusal::path));
-        String root = top.isEmpty() ? SOURCES : top + "/" + SOURCES;
-        return new Screening(List.copyOf(sources), List.copyOf(refused), release != null, root, List.of());
-    }
-
-    /** The screening with the given files it lacks supplied from the grader's copy. */
-    private static Screening supply(Screening screening) {
-        if (screening.sources().isEmpty()) {
+    /**
+     * {@code screening} with the given files it lacks supplied from the grader's copy: those that
+     * no source taken is, in {@code folder} (the folder the sources were taken from).
+     */
+    static Screening supply(Screening screening, Path folder) {
+        if (screening.taken().isEmpty()) {
             return screening; // nothing of the homework: supplying the rest would only hide that
         }
         List<String> supplied = new ArrayList<>();
         for (String name : GIVEN) {
-            if (!screening.sources().contains(screening.root() + name)) {
+            Path given = folder.resolve(name);
+            if (screening.taken().stream().noneMatch(source -> source.file().equals(given))) {
                 supplied.add(name);
             }
         }
-        return new Screening(screening.sources(), screening.refused(), screening.compared(), screening.root(),
+        return new Screening(screening.taken(), screening.refused(), screening.compared(), screening.root(),
                 List.copyOf(supplied));
     }
-
-    /** Null when {@code file} is a solution source, else why it is refused. */
-    static Refusal judge(Path file, String path) throws IOException {
-        String name = file.getFileName().toString();
-        if (name.equals("pom.xml")) {
-            return usual(path, "a pom: the grader builds with its own pom, so a submission cannot change the build"
-                    + " or skip tests");
-        }
-        if (path.contains("META-INF/services/")) {
-            return listed(path, "a META-INF/services entry: it would register code inside the test harness"
-                    + " (a JUnit listener, an extension); only homework sources are taken");
-        }
-        if (name.equals("junit-platform.properties")) {
-            return listed(path, "junit-platform.properties: it would reconfigure the test engine; the grader uses"
-                    + " its own settings");
-        }
-        if (path.startsWith("grading/")) {
-            return listed(path, "a test file: the grader runs its own copy of the visible tests and its hidden tests");
-        }
-        if (path.contains("/src/main/resources/") || path.contains("/src/test/resources/") || path.contains("/META-INF/")) {
-            return listed(path, "a resource: only the .java sources under " + SOURCES + " are taken");
-        }
-        if (path.contains("/src/test/")) {
-            return usual(path, "a test file: the grader runs its own copy of the visible tests and its hidden tests");
-        }
-        if (!path.startsWith(SOURCE_ROOT)) {
-            return usual(path, "not part of the homework: the grader uses its own copy of everything but "
-                    + SOURCES);
-        }
-        if (!name.endsWith(".java")) {
-            return listed(path, "not a solution source: only the .java files under " + SOURCES + " are taken");
-        }
-        String declared = declaredPackage(file);
-        String reserved = reservedPrefix(declared);
-        if (reserved != null) {
-            return listed(path, "a class in the reserved package " + declared + " (" + reserved + ".* belongs to the"
-                    + " test harness, the kit or the grader): it could shadow their classes");
-        }
-        if (!path.startsWith(SOURCES)) {
-            return listed(path, "outside " + SOURCES + ": only the homework sources are taken");
-        }
-        if (!(declared.equals("homework") || declared.startsWith("homework."))) {
-            return listed(path, "declares package '" + declared + "': solution sources must be in package homework");
-        }
-        if (Files.size(file) > MAX_SOURCE_BYTES) {
-            return listed(path, "larger than " + MAX_SOURCE_BYTES / 1024 + " KB: no homework source needs that much");
-        }
-        return null;
-    }
-
-    /** Where Java sources of the homework module live: only classes under it are compiled. */
-    private static final String SOURCE_ROOT = "homework/src/main/java/";
 
     static Refusal usual(String path, String reason) {
         return new Refusal(path, reason, true);
@@ -354,33 +242,12 @@ public final class SubmissionScreen {
         return null;
     }
 
-    /** The first package declaration (after comments), or "" for the default package. */
+    /**
+     * The package {@code javaFile} declares, or "" for the default package ({@link DeclaredPackage}:
+     * one linear pass). The screens ask only once the file's size is known to be within
+     * {@link #MAX_SOURCE_BYTES}.
+     */
     static String declaredPackage(Path javaFile) throws IOException {
-        String text = Files.readString(javaFile, java.nio.charset.StandardCharsets.ISO_8859_1); // never fails to decode
-        if (text.startsWith(BOM_AS_LATIN1)) {
-            text = text.substring(BOM_AS_LATIN1.length()); // an editor's byte order mark: the grader drops it
-        }
-        String code = COMMENTS.matcher(text).replaceAll(" ");
-        Matcher m = PACKAGE.matcher(code);
-        return m.find() ? m.group(1).replaceAll("\\s+", "") : "";
-    }
-
-    /** A UTF-8 byte order mark read as ISO-8859-1. */
-    private static final String BOM_AS_LATIN1 = "\u00ef\u00bb\u00bf";
-
-    private static final Pattern COMMENTS = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
-    private static final Pattern PACKAGE = Pattern.compile("(?:^|[;\\s])package\\s+([\\w\\s.]+?)\\s*;");
-
-    private static boolean sameAsRelease(Path release, String path, Path file) throws IOException {
-        if (release == null) {
-            return false;
-        }
-        Path original = release.resolve(path);
-        return Files.isRegularFile(original, LinkOption.NOFOLLOW_LINKS) && Files.size(original) == Files.size(file)
-                && Arrays.equals(Files.readAllBytes(original), Files.readAllBytes(file));
-    }
-
-    static String relative(Path root, Path file) {
-        return root.relativize(file).toString().replace('\\', '/');
+        return DeclaredPackage.of(Files.readAllBytes(javaFile));
     }
 }

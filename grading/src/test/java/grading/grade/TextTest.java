@@ -2,7 +2,9 @@ package grading.grade;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TextTest {
 
@@ -31,6 +33,21 @@ class TextTest {
         TestResult r = TestResult.failed("1.1", "t", 1, "visible", "boom\u001b[0m", "out\r", 0);
         assertThat(r.reason()).isEqualTo("boom\\x1b[0m");
         assertThat(r.output()).isEqualTo("out\\x0d");
+    }
+
+    /**
+     * Half of a surrogate pair cannot be written as UTF-8 (results.json's writer threw, and a
+     * student with an emoji in a 160th character of a file name got "grading failed"): clean
+     * escapes a lone one, and a cut never splits a pair.
+     */
+    @Test
+    void noTextKeepsHalfASurrogatePair(@TempDir Path dir) throws Exception {
+        String emoji = "\ud83d\ude00";
+        assertThat(Text.clean("a\ud83db" + emoji + "\ude00")).isEqualTo("a\\ud83db" + emoji + "\\ude00");
+        assertThat(Text.cap("ab" + emoji, 3)).isEqualTo("ab...");
+        assertThat(Text.cap("ab" + emoji, 4)).isEqualTo("ab" + emoji);
+        new Report(java.util.List.of(), "x".repeat(Report.MAX_OUTPUT - 1) + emoji, 0)
+                .write(dir.resolve("results.json"), null);
     }
 
     @Test

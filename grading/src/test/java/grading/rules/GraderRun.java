@@ -21,6 +21,20 @@ record GraderRun(int exitCode, String output, long millis) {
     /** The same, with options for the grader's JVM ({@code -Dgrading.unscreened=true} for the layered proof). */
     static GraderRun run(Path workDir, long timeoutSeconds, List<String> jvmOptions, String... args)
             throws IOException, InterruptedException {
+        return run(workDir, timeoutSeconds, jvmOptions, false, args);
+    }
+
+    /**
+     * The same, the grader's JVM started in the C locale (a container, a CI runner with no LANG),
+     * where the JDK's charset for file names is ASCII: the grader runs itself again in C.UTF-8.
+     */
+    static GraderRun runInTheCLocale(Path workDir, long timeoutSeconds, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
+        return run(workDir, timeoutSeconds, jvmOptions, true, args);
+    }
+
+    private static GraderRun run(Path workDir, long timeoutSeconds, List<String> jvmOptions, boolean cLocale,
+                                 String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         // as run_autograder starts it: a JVM that lives seconds gains nothing from the optimizing compiler
         command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
@@ -30,8 +44,13 @@ record GraderRun(int exitCode, String output, long millis) {
         Path log = Files.createTempFile("grader-run-", ".log");
         try {
             long start = System.nanoTime();
-            Process process = new ProcessBuilder(command).directory(workDir.toFile())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+                    .redirectErrorStream(true).redirectOutput(log.toFile());
+            if (cLocale) {
+                builder.environment().clear(); // no LANG, no LC_*
+                builder.environment().put("PATH", "/usr/bin:/bin");
+            }
+            Process process = builder.start();
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();

@@ -204,7 +204,7 @@ class SubmissionScreenTest {
 
         assertThat(screening.sources()).containsExactly("Homework.java", "HomeworkScheduler.java");
         assertThat(screening.supplied()).containsExactlyElementsOf(SubmissionScreen.GIVEN);
-        assertThat(screening.files(submission)).hasSize(5).allSatisfy(p -> assertThat(p).isRegularFile());
+        assertThat(screening.files()).hasSize(5).allSatisfy(p -> assertThat(p).isRegularFile());
         assertThat(reasonFor(screening, "HomeworkTest.java")).startsWith("a test file");
         assertThat(reasonFor(screening, "Scheduler.java")).contains("reserved package miniasyncio");
         assertThat(reasonFor(screening, "Notes.java")).contains("declares no package");
