@@ -13,8 +13,8 @@ import java.util.List;
  */
 public class ModelTests {
 
-    public static final List<String> ORDER = List.of("veryObject", "thrownInWaiter", "resumeOrder", "unretrieved",
-            "ownTasks", "firstFailure", "cycleNamed", "closed", "parks");
+    public static final List<String> ORDER = List.of("veryObject", "thrownInWaiter", "resumeOrder", "unretrievedReported",
+            "ownTasks", "firstFailure", "cycleNamed", "closesWaiters", "parksWaiters");
 
     @Graded(name = "on generated programs, awaitTask returns the very object its task returned (also null, a shared"
             + " object or an exception object returned as a value)", points = 2,
@@ -40,7 +40,7 @@ public class ModelTests {
     @Graded(name = "on generated programs, exactly the failures no task awaits are reported as never retrieved",
             points = 2,
             rules = "A failure that no task awaits stays unretrieved")
-    public void unretrieved() {
+    public void unretrievedReported() {
         check(StatementRules.UNRETRIEVED);
     }
 
@@ -67,25 +67,25 @@ public class ModelTests {
 
     @Graded(name = "on generated programs, a deadlock closes every task still waiting", points = 2,
             rules = "When a run ends early")
-    public void closed() {
+    public void closesWaiters() {
         check(StatementRules.CLOSED);
     }
 
     @Graded(name = "on generated programs, a waiting task is parked until its task finishes, and comes back then",
             points = 2,
             rules = "the scheduler parks the task")
-    public void parks() {
+    public void parksWaiters() {
         check(StatementRules.PARKS);
     }
 
     private static void check(StatementRules rule) {
         List<Scenario> all = ScenarioGen.all();
-        StatementRules.Tally tally = new StatementRules.Tally();
+        StatementRules.RuleTally tally = new StatementRules.RuleTally();
         for (int i = 0; i < all.size(); i++) {
             if (violation(rule, all.get(i), tally) != null) {
-                ScenarioGen.Shrunk shrunk = ScenarioGen.shrink(all.get(i),
-                        s -> violation(rule, s, new StatementRules.Tally()) != null);
-                StatementRules.Violation v = violation(rule, shrunk.scenario(), new StatementRules.Tally());
+                ScenarioGen.ShrunkProgram shrunk = ScenarioGen.shrink(all.get(i),
+                        s -> violation(rule, s, new StatementRules.RuleTally()) != null);
+                StatementRules.RuleViolation v = violation(rule, shrunk.scenario(), new StatementRules.RuleTally());
                 throw new AssertionError("The statement says \"" + rule.phrase + "\". Generated program " + (i + 1)
                         + " of " + all.size() + " breaks it; the smallest program found that still does (shrunk in "
                         + shrunk.runs() + " runs):\n\n" + shrunk.scenario().program() + "\n\nThe statement expects: "
@@ -101,7 +101,7 @@ public class ModelTests {
     }
 
     /** How one run of {@code s} breaks {@code rule}, or null; what it could judge is added to {@code tally}. */
-    static StatementRules.Violation violation(StatementRules rule, Scenario s, StatementRules.Tally tally) {
+    static StatementRules.RuleViolation violation(StatementRules rule, Scenario s, StatementRules.RuleTally tally) {
         ScenarioRun run = ScenarioRun.of(s);
         return rule.check(new StatementModel(s, run.made), run, tally);
     }

@@ -14,7 +14,7 @@ import java.util.List;
  * of the gather at op 1 of task 2, and so on. Bodies never await a top-level task (their tids are
  * the submission's to hand out), so a task can only be stuck in one of its own awaits.
  */
-record Scenario(List<Script> tasks) {
+record Scenario(List<TaskScript> tasks) {
 
     /** Tasks created before the scenario's, so that its tids start at {@value #FIRST_TID}. */
     static final int FILLERS = 20;
@@ -27,23 +27,23 @@ record Scenario(List<Script> tasks) {
     /** One unit of virtual time: sleeps are multiples of it, so sums are exact. */
     static final double TICK = 0.05;
 
-    sealed interface Op permits Sleep, Await, Gather {
+    sealed interface ProgramOp permits SleepOp, AwaitOp, GatherOp {
     }
 
     /** {@code sleep(ticks * 0.05)}. */
-    record Sleep(int ticks) implements Op {
+    record SleepOp(int ticks) implements ProgramOp {
     }
 
     /** {@code awaitTask(tid of top-level task target)}. */
-    record Await(int target) implements Op {
+    record AwaitOp(int target) implements ProgramOp {
     }
 
     /** {@code gather(bodies...)}: each body a script without awaits. */
-    record Gather(List<Script> bodies) implements Op {
+    record GatherOp(List<TaskScript> bodies) implements ProgramOp {
     }
 
     /** How a script ends. */
-    enum End {
+    enum ScriptEnd {
         /** returns a value of its own (a fresh object) */
         VALUE,
         /** returns the one object that every script ending so returns */
@@ -62,7 +62,7 @@ record Scenario(List<Script> tasks) {
         }
     }
 
-    record Script(List<Op> ops, End end) {
+    record TaskScript(List<ProgramOp> ops, ScriptEnd end) {
     }
 
     static String name(int task) {
@@ -86,10 +86,10 @@ record Scenario(List<Script> tasks) {
         return paths;
     }
 
-    private static void collect(String path, Script script, List<String> into) {
+    private static void collect(String path, TaskScript script, List<String> into) {
         into.add(path);
         for (int op = 0; op < script.ops().size(); op++) {
-            if (script.ops().get(op) instanceof Gather g) {
+            if (script.ops().get(op) instanceof GatherOp g) {
                 for (int b = 0; b < g.bodies().size(); b++) {
                     collect(bodyPath(path, op, b), g.bodies().get(b), into);
                 }
@@ -98,12 +98,12 @@ record Scenario(List<Script> tasks) {
     }
 
     /** The script at {@code path}. */
-    Script script(String path) {
+    TaskScript script(String path) {
         String[] parts = path.split("/");
-        Script s = tasks.get(Integer.parseInt(parts[0]));
+        TaskScript s = tasks.get(Integer.parseInt(parts[0]));
         for (int i = 1; i < parts.length; i++) {
             String[] opBody = parts[i].split("\\.");
-            s = ((Gather) s.ops().get(Integer.parseInt(opBody[0]))).bodies().get(Integer.parseInt(opBody[1]));
+            s = ((GatherOp) s.ops().get(Integer.parseInt(opBody[0]))).bodies().get(Integer.parseInt(opBody[1]));
         }
         return s;
     }
@@ -148,13 +148,13 @@ record Scenario(List<Script> tasks) {
         return out.append("    return null;\n});").toString();
     }
 
-    private void script(StringBuilder out, String path, Script s, int depth) {
+    private void script(StringBuilder out, String path, TaskScript s, int depth) {
         out.append("{ ");
         for (int op = 0; op < s.ops().size(); op++) {
             switch (s.ops().get(op)) {
-                case Sleep sleep -> out.append("sleep(").append(seconds(sleep.ticks())).append("); ");
-                case Await await -> out.append("try { awaitTask(").append(name(await.target())).append("); } catch (Exception e) {} ");
-                case Gather g -> {
+                case SleepOp sleep -> out.append("sleep(").append(seconds(sleep.ticks())).append("); ");
+                case AwaitOp await -> out.append("try { awaitTask(").append(name(await.target())).append("); } catch (Exception e) {} ");
+                case GatherOp g -> {
                     out.append("try { gather(");
                     for (int b = 0; b < g.bodies().size(); b++) {
                         out.append(b == 0 ? "\n" : ",\n").append("    ".repeat(depth + 1)).append("() -> ");

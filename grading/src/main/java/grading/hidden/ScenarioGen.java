@@ -38,15 +38,15 @@ final class ScenarioGen {
 
     private static Scenario randomProgram(Random r) {
         int n = 2 + r.nextInt(6);
-        List<Scenario.Script> tasks = new ArrayList<>();
+        List<Scenario.TaskScript> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            List<Scenario.Op> ops = new ArrayList<>();
+            List<Scenario.ProgramOp> ops = new ArrayList<>();
             int count = r.nextInt(4);
             for (int k = 0; k < count; k++) {
                 int pick = r.nextInt(20);
-                ops.add(pick < 8 ? sleep(r) : pick < 15 ? new Scenario.Await(other(r, n, i)) : gather(r, 0));
+                ops.add(pick < 8 ? sleep(r) : pick < 15 ? new Scenario.AwaitOp(other(r, n, i)) : gather(r, 0));
             }
-            tasks.add(new Scenario.Script(ops, end(r)));
+            tasks.add(new Scenario.TaskScript(ops, end(r)));
         }
         return new Scenario(tasks);
     }
@@ -55,16 +55,16 @@ final class ScenarioGen {
     private static Scenario crowd(Random r) {
         int n = 3 + r.nextInt(5);
         int common = r.nextInt(2);
-        List<Scenario.Script> tasks = new ArrayList<>();
-        tasks.add(new Scenario.Script(List.of(new Scenario.Sleep(1 + r.nextInt(3))), end(r)));
+        List<Scenario.TaskScript> tasks = new ArrayList<>();
+        tasks.add(new Scenario.TaskScript(List.of(new Scenario.SleepOp(1 + r.nextInt(3))), end(r)));
         for (int i = 1; i < n; i++) {
-            List<Scenario.Op> ops = new ArrayList<>();
-            ops.add(new Scenario.Sleep(r.nextInt(5) == 0 ? common + 1 : common));
-            ops.add(new Scenario.Await(0));
+            List<Scenario.ProgramOp> ops = new ArrayList<>();
+            ops.add(new Scenario.SleepOp(r.nextInt(5) == 0 ? common + 1 : common));
+            ops.add(new Scenario.AwaitOp(0));
             if (r.nextBoolean()) {
-                ops.add(r.nextBoolean() ? new Scenario.Await(0) : sleep(r));
+                ops.add(r.nextBoolean() ? new Scenario.AwaitOp(0) : sleep(r));
             }
-            tasks.add(new Scenario.Script(ops, end(r)));
+            tasks.add(new Scenario.TaskScript(ops, end(r)));
         }
         return new Scenario(tasks);
     }
@@ -73,36 +73,36 @@ final class ScenarioGen {
     private static Scenario cycle(Random r) {
         int length = 2 + r.nextInt(5);
         int n = length + r.nextInt(4);
-        List<Scenario.Script> tasks = new ArrayList<>();
+        List<Scenario.TaskScript> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            List<Scenario.Op> ops = new ArrayList<>();
+            List<Scenario.ProgramOp> ops = new ArrayList<>();
             if (r.nextInt(3) == 0) {
                 ops.add(r.nextBoolean() ? sleep(r) : gather(r, 1));
             }
-            ops.add(new Scenario.Await(i < length ? (i + 1) % length : r.nextInt(i))); // a chain into the cycle
-            tasks.add(new Scenario.Script(ops, end(r)));
+            ops.add(new Scenario.AwaitOp(i < length ? (i + 1) % length : r.nextInt(i))); // a chain into the cycle
+            tasks.add(new Scenario.TaskScript(ops, end(r)));
         }
         return new Scenario(tasks);
     }
 
-    private static Scenario.Gather gather(Random r, int depth) {
-        List<Scenario.Script> bodies = new ArrayList<>();
+    private static Scenario.GatherOp gather(Random r, int depth) {
+        List<Scenario.TaskScript> bodies = new ArrayList<>();
         int count = r.nextInt(4);
         for (int b = 0; b < count; b++) {
-            List<Scenario.Op> ops = new ArrayList<>();
+            List<Scenario.ProgramOp> ops = new ArrayList<>();
             if (r.nextInt(3) > 0) {
                 ops.add(sleep(r));
             }
             if (depth < 1 && r.nextInt(5) == 0) {
                 ops.add(gather(r, depth + 1));
             }
-            bodies.add(new Scenario.Script(ops, end(r)));
+            bodies.add(new Scenario.TaskScript(ops, end(r)));
         }
-        return new Scenario.Gather(bodies);
+        return new Scenario.GatherOp(bodies);
     }
 
-    private static Scenario.Sleep sleep(Random r) {
-        return new Scenario.Sleep(r.nextInt(4));
+    private static Scenario.SleepOp sleep(Random r) {
+        return new Scenario.SleepOp(r.nextInt(4));
     }
 
     private static int other(Random r, int n, int self) {
@@ -110,22 +110,22 @@ final class ScenarioGen {
         return t >= self ? t + 1 : t;
     }
 
-    private static Scenario.End end(Random r) {
+    private static Scenario.ScriptEnd end(Random r) {
         int pick = r.nextInt(20);
-        return pick < 6 ? Scenario.End.VALUE : pick < 8 ? Scenario.End.SHARED : pick < 10 ? Scenario.End.NULL
-                : pick < 13 ? Scenario.End.RETURNS_EXCEPTION : pick < 16 ? Scenario.End.THROWS_UNCHECKED
-                : Scenario.End.THROWS_CHECKED;
+        return pick < 6 ? Scenario.ScriptEnd.VALUE : pick < 8 ? Scenario.ScriptEnd.SHARED : pick < 10 ? Scenario.ScriptEnd.NULL
+                : pick < 13 ? Scenario.ScriptEnd.RETURNS_EXCEPTION : pick < 16 ? Scenario.ScriptEnd.THROWS_UNCHECKED
+                : Scenario.ScriptEnd.THROWS_CHECKED;
     }
 
     /** A shrunk program: the smallest found that still {@code fails}, and the runs it took. */
-    record Shrunk(Scenario scenario, int runs) {
+    record ShrunkProgram(Scenario scenario, int runs) {
     }
 
     /**
      * Greedy shrinking, as QuickCheck does: take the first smaller program that still fails, and
      * start again from it, until none does or {@link #MAX_SHRINK_RUNS} runs are spent.
      */
-    static Shrunk shrink(Scenario failing, Predicate<Scenario> fails) {
+    static ShrunkProgram shrink(Scenario failing, Predicate<Scenario> fails) {
         Scenario current = failing;
         int runs = 0;
         boolean smaller = true;
@@ -142,7 +142,7 @@ final class ScenarioGen {
                 }
             }
         }
-        return new Shrunk(current, runs);
+        return new ShrunkProgram(current, runs);
     }
 
     /** Programs one step smaller than {@code s}: a task, an op or a body fewer, a shorter sleep, a plainer end. */
@@ -152,70 +152,70 @@ final class ScenarioGen {
             out.add(withoutTask(s, k));
         }
         for (String path : s.paths()) {
-            Scenario.Script script = s.script(path);
-            List<Scenario.Op> ops = script.ops();
+            Scenario.TaskScript script = s.script(path);
+            List<Scenario.ProgramOp> ops = script.ops();
             for (int op = 0; op < ops.size(); op++) {
-                List<Scenario.Op> fewer = new ArrayList<>(ops);
+                List<Scenario.ProgramOp> fewer = new ArrayList<>(ops);
                 fewer.remove(op);
-                out.add(with(s, path, new Scenario.Script(fewer, script.end())));
-                if (ops.get(op) instanceof Scenario.Gather g) {
+                out.add(with(s, path, new Scenario.TaskScript(fewer, script.end())));
+                if (ops.get(op) instanceof Scenario.GatherOp g) {
                     for (int b = 0; b < g.bodies().size(); b++) {
-                        List<Scenario.Script> bodies = new ArrayList<>(g.bodies());
+                        List<Scenario.TaskScript> bodies = new ArrayList<>(g.bodies());
                         bodies.remove(b);
-                        out.add(with(s, path, replaced(script, op, new Scenario.Gather(bodies))));
+                        out.add(with(s, path, replaced(script, op, new Scenario.GatherOp(bodies))));
                     }
                 }
-                if (ops.get(op) instanceof Scenario.Sleep sleep && sleep.ticks() > 0) {
-                    out.add(with(s, path, replaced(script, op, new Scenario.Sleep(sleep.ticks() - 1))));
+                if (ops.get(op) instanceof Scenario.SleepOp sleep && sleep.ticks() > 0) {
+                    out.add(with(s, path, replaced(script, op, new Scenario.SleepOp(sleep.ticks() - 1))));
                 }
             }
-            if (script.end() != Scenario.End.VALUE) {
-                out.add(with(s, path, new Scenario.Script(ops, Scenario.End.VALUE)));
+            if (script.end() != Scenario.ScriptEnd.VALUE) {
+                out.add(with(s, path, new Scenario.TaskScript(ops, Scenario.ScriptEnd.VALUE)));
             }
         }
         return out;
     }
 
-    private static Scenario.Script replaced(Scenario.Script script, int op, Scenario.Op by) {
-        List<Scenario.Op> ops = new ArrayList<>(script.ops());
+    private static Scenario.TaskScript replaced(Scenario.TaskScript script, int op, Scenario.ProgramOp by) {
+        List<Scenario.ProgramOp> ops = new ArrayList<>(script.ops());
         ops.set(op, by);
-        return new Scenario.Script(ops, script.end());
+        return new Scenario.TaskScript(ops, script.end());
     }
 
     /** {@code s} with the script at {@code path} replaced. */
-    static Scenario with(Scenario s, String path, Scenario.Script by) {
+    static Scenario with(Scenario s, String path, Scenario.TaskScript by) {
         int slash = path.lastIndexOf('/');
         if (slash < 0) {
-            List<Scenario.Script> tasks = new ArrayList<>(s.tasks());
+            List<Scenario.TaskScript> tasks = new ArrayList<>(s.tasks());
             tasks.set(Integer.parseInt(path), by);
             return new Scenario(tasks);
         }
         String parent = path.substring(0, slash);
         String[] opBody = path.substring(slash + 1).split("\\.");
         int op = Integer.parseInt(opBody[0]);
-        Scenario.Script holder = s.script(parent);
-        List<Scenario.Script> bodies = new ArrayList<>(((Scenario.Gather) holder.ops().get(op)).bodies());
+        Scenario.TaskScript holder = s.script(parent);
+        List<Scenario.TaskScript> bodies = new ArrayList<>(((Scenario.GatherOp) holder.ops().get(op)).bodies());
         bodies.set(Integer.parseInt(opBody[1]), by);
-        return with(s, parent, replaced(holder, op, new Scenario.Gather(bodies)));
+        return with(s, parent, replaced(holder, op, new Scenario.GatherOp(bodies)));
     }
 
     /** {@code s} without task {@code k}: awaits of it are dropped, and later tasks move down one. */
     private static Scenario withoutTask(Scenario s, int k) {
-        List<Scenario.Script> tasks = new ArrayList<>();
+        List<Scenario.TaskScript> tasks = new ArrayList<>();
         for (int i = 0; i < s.tasks().size(); i++) {
             if (i != k) {
-                Scenario.Script t = s.tasks().get(i);
-                List<Scenario.Op> ops = new ArrayList<>();
-                for (Scenario.Op op : t.ops()) {
-                    if (op instanceof Scenario.Await a) {
+                Scenario.TaskScript t = s.tasks().get(i);
+                List<Scenario.ProgramOp> ops = new ArrayList<>();
+                for (Scenario.ProgramOp op : t.ops()) {
+                    if (op instanceof Scenario.AwaitOp a) {
                         if (a.target() != k) {
-                            ops.add(new Scenario.Await(a.target() > k ? a.target() - 1 : a.target()));
+                            ops.add(new Scenario.AwaitOp(a.target() > k ? a.target() - 1 : a.target()));
                         }
                     } else {
                         ops.add(op);
                     }
                 }
-                tasks.add(new Scenario.Script(ops, t.end()));
+                tasks.add(new Scenario.TaskScript(ops, t.end()));
             }
         }
         return new Scenario(tasks);

@@ -30,21 +30,21 @@ import miniasyncio.Task;
 final class ScenarioRun {
 
     /** An await or gather as it ended: when (in ticks) and with what. */
-    record Seen(long at, boolean threw, Object object) {
+    record SeenEnd(long at, boolean threw, Object object) {
     }
 
     /**
      * One event, in the order they happened: 'I' about to await ("path#op"), 'R' resumed from it,
      * 'E' a script's end (its path), 'S' a step of task {@code tid}; {@code at} in ticks.
      */
-    record Event(char kind, String key, int tid, long at) {
+    record RunEvent(char kind, String key, int tid, long at) {
     }
 
     final Scenario scenario;
     /** What each script's end returns or throws, by path: made before the run, shared with the model. */
     final Map<String, Object> made = new HashMap<>();
-    final Map<String, Seen> seen = new HashMap<>();
-    final List<Event> events = new ArrayList<>();
+    final Map<String, SeenEnd> seen = new HashMap<>();
+    final List<RunEvent> events = new ArrayList<>();
     /** The task each gather body ran in, and the task that called each gather ("path#op"). */
     final Map<String, Task> bodyTasks = new HashMap<>();
     final Map<String, Task> callers = new HashMap<>();
@@ -89,7 +89,7 @@ final class ScenarioRun {
 
     private void execute() {
         Fixture f = Fixture.withBudget(STEPS);
-        f.onStep = task -> events.add(new Event('S', null, task.tid(), 0));
+        f.onStep = task -> events.add(new RunEvent('S', null, task.tid(), 0));
         PrintStream err = System.err;
         // The kit prints each never-retrieved failure with its stack trace: that is the grader's
         // business here, read from reportedUnretrieved(), not the student's output.
@@ -130,10 +130,10 @@ final class ScenarioRun {
         String path = Integer.toString(task);
         boolean ended = false;
         try {
-            Scenario.Script s = scenario.tasks().get(task);
+            Scenario.TaskScript s = scenario.tasks().get(task);
             ops(path, s);
             ended = true;
-            events.add(new Event('E', path, 0, ticks()));
+            events.add(new RunEvent('E', path, 0, ticks()));
             return end(path, s);
         } finally {
             if (!ended) {
@@ -142,29 +142,29 @@ final class ScenarioRun {
         }
     }
 
-    private Object body(String path, Scenario.Script s) throws Exception {
+    private Object body(String path, Scenario.TaskScript s) throws Exception {
         ops(path, s);
-        events.add(new Event('E', path, 0, ticks()));
+        events.add(new RunEvent('E', path, 0, ticks()));
         return end(path, s);
     }
 
-    private void ops(String path, Scenario.Script s) {
+    private void ops(String path, Scenario.TaskScript s) {
         for (int op = 0; op < s.ops().size(); op++) {
             String key = StatementModel.key(path, op);
             switch (s.ops().get(op)) {
-                case Scenario.Sleep sleep -> sleep(sleep.ticks() * Scenario.TICK);
-                case Scenario.Await await -> {
-                    events.add(new Event('I', key, 0, ticks()));
+                case Scenario.SleepOp sleep -> sleep(sleep.ticks() * Scenario.TICK);
+                case Scenario.AwaitOp await -> {
+                    events.add(new RunEvent('I', key, 0, ticks()));
                     observe(key, () -> Homework.awaitTask(tids[await.target()]));
-                    events.add(new Event('R', key, 0, ticks()));
+                    events.add(new RunEvent('R', key, 0, ticks()));
                 }
-                case Scenario.Gather g -> {
+                case Scenario.GatherOp g -> {
                     callers.put(key, Scheduler.current().currentTask());
                     @SuppressWarnings("unchecked")
                     Callable<Object>[] bodies = new Callable[g.bodies().size()];
                     for (int b = 0; b < bodies.length; b++) {
                         String bodyPath = Scenario.bodyPath(path, op, b);
-                        Scenario.Script body = g.bodies().get(b);
+                        Scenario.TaskScript body = g.bodies().get(b);
                         bodies[b] = () -> {
                             bodyTasks.putIfAbsent(bodyPath, Scheduler.current().currentTask());
                             return body(bodyPath, body);
@@ -189,13 +189,13 @@ final class ScenarioRun {
                 stub = (NotImplementedYet) t;
                 throw stub;
             }
-            seen.put(key, new Seen(ticks(), true, t));
+            seen.put(key, new SeenEnd(ticks(), true, t));
             return;
         }
-        seen.put(key, new Seen(ticks(), false, value));
+        seen.put(key, new SeenEnd(ticks(), false, value));
     }
 
-    private Object end(String path, Scenario.Script s) throws Exception {
+    private Object end(String path, Scenario.TaskScript s) throws Exception {
         Object object = made.get(path);
         if (s.end().fails()) {
             throw (Exception) object;

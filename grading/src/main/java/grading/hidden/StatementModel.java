@@ -21,15 +21,15 @@ import java.util.Set;
 final class StatementModel {
 
     /** How something ended: the value it returned, or the exception it threw. */
-    record Outcome(boolean threw, Object object) {
+    record ModelOutcome(boolean threw, Object object) {
     }
 
     /** When an await, a gather or a script completes ({@code at}, in ticks) and how. */
-    record Completion(long at, Outcome outcome) {
+    record ModelCompletion(long at, ModelOutcome outcome) {
     }
 
     /** "path#op" of every await and gather that completes, with how; absent when it never completes. */
-    final Map<String, Completion> ops = new HashMap<>();
+    final Map<String, ModelCompletion> ops = new HashMap<>();
     /** Top-level tasks that never finish. */
     final Set<Integer> stuck = new LinkedHashSet<>();
     /** The cycles of tasks awaiting each other (disjoint: a task waits on one task at a time). */
@@ -37,7 +37,7 @@ final class StatementModel {
 
     private final Scenario scenario;
     private final Map<String, Object> made;
-    private final Map<Integer, Completion> finished = new HashMap<>();
+    private final Map<Integer, ModelCompletion> finished = new HashMap<>();
     private final List<Integer> evaluating = new ArrayList<>();
 
     /**
@@ -61,7 +61,7 @@ final class StatementModel {
     }
 
     /** Top-level task {@code i}'s end, or null when it never finishes. */
-    private Completion task(int i) {
+    private ModelCompletion task(int i) {
         if (finished.containsKey(i)) {
             return finished.get(i);
         }
@@ -72,7 +72,7 @@ final class StatementModel {
             return null;
         }
         evaluating.add(i);
-        Completion end = script(Integer.toString(i), scenario.tasks().get(i), 0);
+        ModelCompletion end = script(Integer.toString(i), scenario.tasks().get(i), 0);
         evaluating.remove(evaluating.size() - 1);
         finished.put(i, end);
         if (end == null) {
@@ -82,30 +82,30 @@ final class StatementModel {
     }
 
     /** Runs a script from tick {@code t}: its end, or null when it waits for ever. */
-    private Completion script(String path, Scenario.Script s, long t) {
+    private ModelCompletion script(String path, Scenario.TaskScript s, long t) {
         for (int op = 0; op < s.ops().size(); op++) {
             String key = key(path, op);
             switch (s.ops().get(op)) {
-                case Scenario.Sleep sleep -> t += sleep.ticks();
-                case Scenario.Await await -> {
-                    Completion target = task(await.target());
+                case Scenario.SleepOp sleep -> t += sleep.ticks();
+                case Scenario.AwaitOp await -> {
+                    ModelCompletion target = task(await.target());
                     if (target == null) {
                         return null; // "the scheduler parks the task": nothing wakes it
                     }
                     // "Awaiting a task that already finished returns its result at once", else when it finishes;
                     // "returns the very object" / "its exception is thrown in the waiter"
                     t = Math.max(t, target.at());
-                    ops.put(key, new Completion(t, target.outcome()));
+                    ops.put(key, new ModelCompletion(t, target.outcome()));
                 }
-                case Scenario.Gather g -> {
-                    Completion gathered = gather(path, op, g, t);
+                case Scenario.GatherOp g -> {
+                    ModelCompletion gathered = gather(path, op, g, t);
                     ops.put(key, gathered);
                     t = gathered.at();
                 }
             }
         }
         Object object = made.get(path);
-        Completion end = new Completion(t, new Outcome(s.end().fails(), object));
+        ModelCompletion end = new ModelCompletion(t, new ModelOutcome(s.end().fails(), object));
         return end;
     }
 
@@ -114,20 +114,20 @@ final class StatementModel {
      * results ... in argument order", or "throws the failure of the first body in argument order
      * that fails ... once it has failed and every body before it has returned".
      */
-    private Completion gather(String path, int op, Scenario.Gather g, long t) {
-        List<Completion> bodies = new ArrayList<>();
+    private ModelCompletion gather(String path, int op, Scenario.GatherOp g, long t) {
+        List<ModelCompletion> bodies = new ArrayList<>();
         for (int b = 0; b < g.bodies().size(); b++) {
             bodies.add(script(Scenario.bodyPath(path, op, b), g.bodies().get(b), t));
         }
         long at = t;
         List<Object> values = new ArrayList<>();
-        for (Completion body : bodies) {
+        for (ModelCompletion body : bodies) {
             at = Math.max(at, body.at());
             if (body.outcome().threw()) {
-                return new Completion(at, body.outcome());
+                return new ModelCompletion(at, body.outcome());
             }
             values.add(body.outcome().object());
         }
-        return new Completion(at, new Outcome(false, values));
+        return new ModelCompletion(at, new ModelOutcome(false, values));
     }
 }

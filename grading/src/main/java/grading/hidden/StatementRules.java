@@ -22,15 +22,15 @@ enum StatementRules {
 
     VERY_OBJECT("returns the very object") {
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             for (String key : awaits(run)) {
-                StatementModel.Completion expected = model.ops.get(key);
-                ScenarioRun.Seen seen = run.seen.get(key);
+                StatementModel.ModelCompletion expected = model.ops.get(key);
+                ScenarioRun.SeenEnd seen = run.seen.get(key);
                 if (expected == null || expected.outcome().threw() || !tally.seen(seen != null)) {
                     continue;
                 }
                 if (seen.threw() || seen.object() != expected.outcome().object()) {
-                    return new Violation(awaitOf(run, key) + " returns " + value(expected.outcome().object())
+                    return new RuleViolation(awaitOf(run, key) + " returns " + value(expected.outcome().object())
                             + ", the very object its task returned", awaitOf(run, key) + " " + what(seen));
                 }
             }
@@ -40,15 +40,15 @@ enum StatementRules {
 
     THROWN_IN_WAITER("its exception is thrown in the waiter") {
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             for (String key : awaits(run)) {
-                StatementModel.Completion expected = model.ops.get(key);
-                ScenarioRun.Seen seen = run.seen.get(key);
+                StatementModel.ModelCompletion expected = model.ops.get(key);
+                ScenarioRun.SeenEnd seen = run.seen.get(key);
                 if (expected == null || !expected.outcome().threw() || !tally.seen(seen != null)) {
                     continue;
                 }
                 if (!seen.threw() || seen.object() != expected.outcome().object()) {
-                    return new Violation(awaitOf(run, key) + " throws " + thrown(expected.outcome().object())
+                    return new RuleViolation(awaitOf(run, key) + " throws " + thrown(expected.outcome().object())
                             + ", the very exception its task threw", awaitOf(run, key) + " " + what(seen));
                 }
             }
@@ -58,11 +58,11 @@ enum StatementRules {
 
     RESUME_ORDER("they resume in the order they started waiting") {
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             Map<String, Integer> endAt = new HashMap<>();
             Map<String, Integer> resumedAt = new HashMap<>();
             for (int i = 0; i < run.events.size(); i++) {
-                ScenarioRun.Event e = run.events.get(i);
+                ScenarioRun.RunEvent e = run.events.get(i);
                 if (e.kind() == 'E') {
                     endAt.put(e.key(), i);
                 } else if (e.kind() == 'R') {
@@ -72,8 +72,8 @@ enum StatementRules {
             // Judged on the awaits that came back with what they should: an order of wrong answers shows nothing.
             Set<String> right = new HashSet<>();
             for (String key : awaits(run)) {
-                StatementModel.Completion expected = model.ops.get(key);
-                ScenarioRun.Seen seen = run.seen.get(key);
+                StatementModel.ModelCompletion expected = model.ops.get(key);
+                ScenarioRun.SeenEnd seen = run.seen.get(key);
                 if (expected != null && tally.seen(seen != null && resumedAt.containsKey(key)
                         && seen.threw() == expected.outcome().threw() && seen.object() == expected.outcome().object())) {
                     right.add(key);
@@ -82,7 +82,7 @@ enum StatementRules {
             // For each task, the awaits that parked on it (started before it ended), in the order they started.
             Map<Integer, List<String>> parked = new HashMap<>();
             for (int i = 0; i < run.events.size(); i++) {
-                ScenarioRun.Event e = run.events.get(i);
+                ScenarioRun.RunEvent e = run.events.get(i);
                 if (e.kind() == 'I') {
                     int target = target(run, e.key());
                     Integer end = endAt.get(Integer.toString(target));
@@ -97,7 +97,7 @@ enum StatementRules {
                 resumed.sort((a, b) -> Integer.compare(resumedAt.get(a), resumedAt.get(b)));
                 if (!resumed.equals(started)) {
                     String target = Scenario.name(p.getKey());
-                    return new Violation("the tasks awaiting " + target + " resume in the order they started waiting: "
+                    return new RuleViolation("the tasks awaiting " + target + " resume in the order they started waiting: "
                             + waiters(started), "they resumed in the order " + waiters(resumed));
                 }
             }
@@ -113,12 +113,12 @@ enum StatementRules {
          * statement says are not judged here.
          */
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             if (model.deadlocks() || !tally.seen(run.runFailure == null)) {
                 return null; // the run did not end as a run whose failures are reported
             }
             Set<String> ended = new HashSet<>();
-            for (ScenarioRun.Event e : run.events) {
+            for (ScenarioRun.RunEvent e : run.events) {
                 if (e.kind() == 'E') {
                     ended.add(e.key());
                 }
@@ -134,13 +134,13 @@ enum StatementRules {
                 boolean retrieved = top ? awaitedBack(run, Scenario.taskOf(path)) : thrownByGather(run, path);
                 boolean reported = run.reported.contains(path);
                 if (!retrieved && !reported) {
-                    return new Violation(Scenario.describe(path) + " fails and no task awaits it"
+                    return new RuleViolation(Scenario.describe(path) + " fails and no task awaits it"
                             + (path.indexOf('/') < 0 ? "" : " (its gather threw another failure first)")
                             + ", so the run reports its failure as never retrieved",
                             "its failure counted as retrieved: it was not reported");
                 }
                 if (retrieved && reported) {
-                    return new Violation(Scenario.describe(path) + "'s failure was retrieved ("
+                    return new RuleViolation(Scenario.describe(path) + "'s failure was retrieved ("
                             + (path.indexOf('/') < 0 ? "a task awaited it" : "its gather threw it")
                             + "), so the run does not report it", "the run reported it as never retrieved (take the"
                             + " result of a task somebody awaits)");
@@ -152,7 +152,7 @@ enum StatementRules {
 
     OWN_TASKS("runs every body as its own task") {
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             Set<Integer> topLevel = new HashSet<>();
             for (int tid : run.tids) {
                 topLevel.add(tid);
@@ -162,7 +162,7 @@ enum StatementRules {
                 String path = key.substring(0, key.indexOf('#'));
                 int op = Integer.parseInt(key.substring(key.indexOf('#') + 1));
                 Task caller = run.callers.get(key);
-                int count = ((Scenario.Gather) run.scenario.script(path).ops().get(op)).bodies().size();
+                int count = ((Scenario.GatherOp) run.scenario.script(path).ops().get(op)).bodies().size();
                 for (int b = 0; b < count; b++) {
                     String body = Scenario.bodyPath(path, op, b);
                     Task task = run.bodyTasks.get(body);
@@ -171,13 +171,13 @@ enum StatementRules {
                     }
                     String other = ranBody.putIfAbsent(task, body);
                     if (task == caller || topLevel.contains(task.tid()) || other != null) {
-                        return new Violation(Scenario.describe(body) + " runs as a task of its own, created for it",
+                        return new RuleViolation(Scenario.describe(body) + " runs as a task of its own, created for it",
                                 "it ran in " + task + ", " + (task == caller ? "the task that called gather"
                                 : other != null ? "the task that ran " + Scenario.describe(other) : "a task of the program's"));
                     }
                 }
-                StatementModel.Completion expected = model.ops.get(key);
-                ScenarioRun.Seen seen = run.seen.get(key);
+                StatementModel.ModelCompletion expected = model.ops.get(key);
+                ScenarioRun.SeenEnd seen = run.seen.get(key);
                 if (expected == null || expected.outcome().threw() || !tally.seen(seen != null)) {
                     continue;
                 }
@@ -186,7 +186,7 @@ enum StatementRules {
                 String wanted = gather + " returns at t=" + Scenario.seconds(expected.at()) + " (its bodies run"
                         + " concurrently) a list of its bodies' results in argument order, " + list(values);
                 if (seen.threw()) {
-                    return new Violation(wanted, "it threw " + Check.describe((Throwable) seen.object()));
+                    return new RuleViolation(wanted, "it threw " + Check.describe((Throwable) seen.object()));
                 }
                 if (!Guarded.jdkList(seen.object())) {
                     continue; // a list of another kind: the JDK-list rule's, checked by its own tests
@@ -197,7 +197,7 @@ enum StatementRules {
                     same = got.get(i) == values.get(i);
                 }
                 if (!same || seen.at() != expected.at()) {
-                    return new Violation(wanted, "it returned at t=" + Scenario.seconds(seen.at()) + " " + Check.shown(got));
+                    return new RuleViolation(wanted, "it returned at t=" + Scenario.seconds(seen.at()) + " " + Check.shown(got));
                 }
             }
             return null;
@@ -206,16 +206,16 @@ enum StatementRules {
 
     FIRST_FAILURE("throws the failure of the first body in argument order") {
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             for (String key : gathers(run)) {
-                StatementModel.Completion expected = model.ops.get(key);
-                ScenarioRun.Seen seen = run.seen.get(key);
+                StatementModel.ModelCompletion expected = model.ops.get(key);
+                ScenarioRun.SeenEnd seen = run.seen.get(key);
                 if (expected == null || !expected.outcome().threw() || !tally.seen(seen != null)) {
                     continue;
                 }
                 if (!seen.threw() || seen.object() != expected.outcome().object() || seen.at() != expected.at()) {
                     String path = key.substring(0, key.indexOf('#'));
-                    return new Violation(Scenario.describe(path) + "'s gather (op " + key.substring(key.indexOf('#') + 1)
+                    return new RuleViolation(Scenario.describe(path) + "'s gather (op " + key.substring(key.indexOf('#') + 1)
                             + ") throws, at t=" + Scenario.seconds(expected.at()) + ", "
                             + thrown(expected.outcome().object()) + ": the failure of its first body in argument order that"
                             + " fails, once every body before it has returned",
@@ -228,7 +228,7 @@ enum StatementRules {
 
     CYCLE_NAMED("A cycle may have any length") {
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             if (!model.deadlocks()) {
                 return null;
             }
@@ -237,12 +237,12 @@ enum StatementRules {
             String expected = "the run ends with a miniasyncio.DeadlockException whose message names " + cycles
                     + ", each task with its tid and its name, and no other task";
             if (!(run.runFailure instanceof DeadlockException)) {
-                return new Violation(expected, run.runFailure == null ? "the run returned"
+                return new RuleViolation(expected, run.runFailure == null ? "the run returned"
                         : "the run ended with " + Check.describe(run.runFailure));
             }
             String message = Guarded.givenMessage(run.runFailure);
             if (message == Guarded.OVERRIDDEN || message == null) {
-                return new Violation(expected, "its message " + (message == null ? "is empty" : message));
+                return new RuleViolation(expected, "its message " + (message == null ? "is empty" : message));
             }
             boolean anyCycle = false;
             Set<Integer> inNamedCycles = new HashSet<>();
@@ -252,16 +252,16 @@ enum StatementRules {
                     anyCycle = true;
                     inNamedCycles.addAll(cycle);
                 } else if (named > 0) {
-                    return new Violation(expected, "it names only part of the cycle. The message was: " + message);
+                    return new RuleViolation(expected, "it names only part of the cycle. The message was: " + message);
                 }
             }
             if (!anyCycle) {
-                return new Violation(expected, "it names no whole cycle. The message was: " + message);
+                return new RuleViolation(expected, "it names no whole cycle. The message was: " + message);
             }
             for (int t = 0; t < run.tids.length; t++) {
                 if (!inNamedCycles.contains(t) && (message.contains(Scenario.name(t))
                         || ErrorTests.namesTid(message, run.tids[t]))) {
-                    return new Violation(expected, "it also names task " + run.tids[t] + " (" + Scenario.name(t) + "), "
+                    return new RuleViolation(expected, "it also names task " + run.tids[t] + " (" + Scenario.name(t) + "), "
                             + (model.stuck.contains(t) ? "which waits on a cycle but is not part of it" : "which is not"
                             + " waiting at all") + ". The message was: " + message);
                 }
@@ -272,12 +272,12 @@ enum StatementRules {
 
     CLOSED("When a run ends early") {
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             if (!model.deadlocks() || !tally.seen(run.runFailure instanceof DeadlockException)) {
                 return null;
             }
             if (!run.closed.equals(model.stuck)) {
-                return new Violation("when the deadlock ends the run, the tasks still waiting are closed, so that their"
+                return new RuleViolation("when the deadlock ends the run, the tasks still waiting are closed, so that their"
                         + " finally blocks run: " + tasks(model.stuck), "the finally blocks of " + tasks(run.closed) + " ran");
             }
             return null;
@@ -287,11 +287,11 @@ enum StatementRules {
     PARKS("the scheduler parks the task") {
         /** Judged against when the awaited task really ended in this run, so that another rule's mistake is not counted here. */
         @Override
-        Violation check(StatementModel model, ScenarioRun run, Tally tally) {
+        RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
             tally.seen(true); // judged whatever the run did
             Map<String, Long> endedAt = new HashMap<>();
             Map<String, Long> startedAt = new HashMap<>();
-            for (ScenarioRun.Event e : run.events) {
+            for (ScenarioRun.RunEvent e : run.events) {
                 if (e.kind() == 'E') {
                     endedAt.put(e.key(), e.at());
                 } else if (e.kind() == 'I') {
@@ -299,28 +299,28 @@ enum StatementRules {
                 }
             }
             for (String key : awaits(run)) {
-                ScenarioRun.Seen seen = run.seen.get(key);
+                ScenarioRun.SeenEnd seen = run.seen.get(key);
                 Long started = startedAt.get(key);
                 Long end = endedAt.get(Integer.toString(target(run, key)));
                 if (started == null) {
                     continue; // its task never got there
                 }
                 if (end == null && seen != null) {
-                    return new Violation(awaitOf(run, key) + " comes back only when its task has finished, and that"
+                    return new RuleViolation(awaitOf(run, key) + " comes back only when its task has finished, and that"
                             + " task never finishes", "it came back at t=" + Scenario.seconds(seen.at()));
                 }
                 if (end != null && (seen == null || seen.at() != Math.max(started, end))) {
-                    return new Violation(awaitOf(run, key) + " comes back at t=" + Scenario.seconds(Math.max(started, end))
+                    return new RuleViolation(awaitOf(run, key) + " comes back at t=" + Scenario.seconds(Math.max(started, end))
                             + (end <= started ? ", at once: its task had finished" : ", when its task finishes"),
                             seen == null ? "it never came back" : "it came back at t=" + Scenario.seconds(seen.at()));
                 }
             }
-            Violation polled = polled(run);
+            RuleViolation polled = polled(run);
             if (polled != null) {
                 return polled;
             }
             if (!model.deadlocks() && run.runFailure != null) {
-                return new Violation("the run returns: every task it awaits finishes",
+                return new RuleViolation("the run returns: every task it awaits finishes",
                         "the run ended with " + Check.describe(run.runFailure));
             }
             return null;
@@ -339,7 +339,7 @@ enum StatementRules {
      * and was ({@code judged}: the run showed it), over all programs: a rule that a run hardly
      * ever shows (its awaits never come back, say) earns nothing by breaking nothing.
      */
-    static final class Tally {
+    static final class RuleTally {
         int possible;
         int judged;
 
@@ -354,11 +354,11 @@ enum StatementRules {
     }
 
     /** What the statement expected, and what happened instead. */
-    record Violation(String expected, String happened) {
+    record RuleViolation(String expected, String happened) {
     }
 
     /** The first place where the run breaks this rule, or null. */
-    abstract Violation check(StatementModel model, ScenarioRun run, Tally tally);
+    abstract RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally);
 
     private static boolean awaitedBack(ScenarioRun run, int task) {
         for (String key : awaits(run)) {
@@ -372,8 +372,8 @@ enum StatementRules {
     /** Whether the gather that ran {@code body} ended as the statement says: threw the failure it should, or returned. */
     private static boolean gatherAsStated(StatementModel model, ScenarioRun run, String body) {
         String key = gatherOf(body);
-        StatementModel.Completion expected = model.ops.get(key);
-        ScenarioRun.Seen seen = run.seen.get(key);
+        StatementModel.ModelCompletion expected = model.ops.get(key);
+        ScenarioRun.SeenEnd seen = run.seen.get(key);
         return expected != null && seen != null && seen.threw() == expected.outcome().threw()
                 && (!seen.threw() || seen.object() == expected.outcome().object());
     }
@@ -385,15 +385,15 @@ enum StatementRules {
     }
 
     private static boolean thrownByGather(ScenarioRun run, String body) {
-        ScenarioRun.Seen gather = run.seen.get(gatherOf(body));
+        ScenarioRun.SeenEnd gather = run.seen.get(gatherOf(body));
         return gather != null && gather.threw() && gather.object() == run.made.get(body);
     }
 
     /** A parked task stepped before the task it awaits has ended: polling. */
-    private static Violation polled(ScenarioRun run) {
+    private static RuleViolation polled(ScenarioRun run) {
         Set<String> ended = new HashSet<>();
         Map<Integer, String> parked = new HashMap<>(); // waiter's tid -> the await it is parked in
-        for (ScenarioRun.Event e : run.events) {
+        for (ScenarioRun.RunEvent e : run.events) {
             switch (e.kind()) {
                 case 'I' -> {
                     if (!ended.contains(Integer.toString(target(run, e.key())))) {
@@ -407,7 +407,7 @@ enum StatementRules {
                 case 'S' -> {
                     String key = parked.get(e.tid());
                     if (key != null) {
-                        return new Violation(awaitOf(run, key) + " parks its task until its task has finished (no"
+                        return new RuleViolation(awaitOf(run, key) + " parks its task until its task has finished (no"
                                 + " polling)", "the task was run again before its task had finished");
                     }
                 }
@@ -420,23 +420,23 @@ enum StatementRules {
 
     private static int target(ScenarioRun run, String key) {
         int hash = key.indexOf('#');
-        Scenario.Script s = run.scenario.script(key.substring(0, hash));
-        return ((Scenario.Await) s.ops().get(Integer.parseInt(key.substring(hash + 1)))).target();
+        Scenario.TaskScript s = run.scenario.script(key.substring(0, hash));
+        return ((Scenario.AwaitOp) s.ops().get(Integer.parseInt(key.substring(hash + 1)))).target();
     }
 
     private static List<String> awaits(ScenarioRun run) {
-        return ops(run, Scenario.Await.class);
+        return ops(run, Scenario.AwaitOp.class);
     }
 
     private static List<String> gathers(ScenarioRun run) {
-        return ops(run, Scenario.Gather.class);
+        return ops(run, Scenario.GatherOp.class);
     }
 
     /** "path#op" of every op of that kind, in the program's order. */
     private static List<String> ops(ScenarioRun run, Class<?> kind) {
         List<String> keys = new ArrayList<>();
         for (String path : run.scenario.paths()) {
-            List<Scenario.Op> ops = run.scenario.script(path).ops();
+            List<Scenario.ProgramOp> ops = run.scenario.script(path).ops();
             for (int op = 0; op < ops.size(); op++) {
                 if (kind.isInstance(ops.get(op))) {
                     keys.add(StatementModel.key(path, op));
@@ -479,7 +479,7 @@ enum StatementRules {
         return String.join(", ", names);
     }
 
-    private static String what(ScenarioRun.Seen seen) {
+    private static String what(ScenarioRun.SeenEnd seen) {
         return seen.threw() ? "threw " + Check.describe((Throwable) seen.object()) : "returned " + value(seen.object());
     }
 

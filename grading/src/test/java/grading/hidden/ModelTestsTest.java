@@ -32,7 +32,7 @@ class ModelTestsTest {
     @Test
     void everyRuleIsJudgedOftenOnTheReference() {
         for (StatementRules rule : StatementRules.values()) {
-            StatementRules.Tally tally = new StatementRules.Tally();
+            StatementRules.RuleTally tally = new StatementRules.RuleTally();
             for (Scenario s : ScenarioGen.all()) {
                 assertThat(ModelTests.violation(rule, s, tally)).as(rule + " on\n" + s.program()).isNull();
             }
@@ -41,8 +41,8 @@ class ModelTestsTest {
         }
     }
 
-    private static Scenario.Script script(Scenario.End end, Scenario.Op... ops) {
-        return new Scenario.Script(List.of(ops), end);
+    private static Scenario.TaskScript script(Scenario.ScriptEnd end, Scenario.ProgramOp... ops) {
+        return new Scenario.TaskScript(List.of(ops), end);
     }
 
     private static Map<String, Object> made(Scenario s) {
@@ -56,12 +56,12 @@ class ModelTestsTest {
     /** alpha..delta await each other in a cycle of four; echo waits on it (a late waiter, after a sleep). */
     @Test
     void aCycleOfFourIsTheCycleAndItsWaiterIsStuckOutsideIt() {
-        List<Scenario.Script> tasks = new ArrayList<>();
+        List<Scenario.TaskScript> tasks = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            tasks.add(script(Scenario.End.VALUE, new Scenario.Await((i + 1) % 4)));
+            tasks.add(script(Scenario.ScriptEnd.VALUE, new Scenario.AwaitOp((i + 1) % 4)));
         }
-        tasks.add(script(Scenario.End.VALUE, new Scenario.Sleep(3), new Scenario.Await(2)));
-        tasks.add(script(Scenario.End.VALUE, new Scenario.Sleep(1)));
+        tasks.add(script(Scenario.ScriptEnd.VALUE, new Scenario.SleepOp(3), new Scenario.AwaitOp(2)));
+        tasks.add(script(Scenario.ScriptEnd.VALUE, new Scenario.SleepOp(1)));
         Scenario s = new Scenario(tasks);
         StatementModel model = new StatementModel(s, made(s));
         assertThat(model.cycles).containsExactly(Set.of(0, 1, 2, 3));
@@ -72,19 +72,19 @@ class ModelTestsTest {
     /** gather(0.1 s, fails at 0.2 s, fails at 0.05 s): thrown at t=0.2, the failure of body 1, the first in argument order. */
     @Test
     void gatherThrowsTheFirstFailureInArgumentOrderOnceTheBodiesBeforeItReturned() {
-        Scenario.Gather g = new Scenario.Gather(List.of(
-                script(Scenario.End.VALUE, new Scenario.Sleep(2)),
-                script(Scenario.End.THROWS_CHECKED, new Scenario.Sleep(4)),
-                script(Scenario.End.THROWS_UNCHECKED, new Scenario.Sleep(1))));
-        Scenario s = new Scenario(List.of(script(Scenario.End.VALUE, new Scenario.Sleep(1), g),
-                script(Scenario.End.NULL, new Scenario.Await(0))));
+        Scenario.GatherOp g = new Scenario.GatherOp(List.of(
+                script(Scenario.ScriptEnd.VALUE, new Scenario.SleepOp(2)),
+                script(Scenario.ScriptEnd.THROWS_CHECKED, new Scenario.SleepOp(4)),
+                script(Scenario.ScriptEnd.THROWS_UNCHECKED, new Scenario.SleepOp(1))));
+        Scenario s = new Scenario(List.of(script(Scenario.ScriptEnd.VALUE, new Scenario.SleepOp(1), g),
+                script(Scenario.ScriptEnd.NULL, new Scenario.AwaitOp(0))));
         Map<String, Object> made = made(s);
         StatementModel model = new StatementModel(s, made);
-        StatementModel.Completion gathered = model.ops.get(StatementModel.key("0", 1));
+        StatementModel.ModelCompletion gathered = model.ops.get(StatementModel.key("0", 1));
         assertThat(gathered.at()).isEqualTo(5); // started at 1 tick, body 1 fails 4 ticks later
         assertThat(gathered.outcome().threw()).isTrue();
         assertThat(gathered.outcome().object()).isSameAs(made.get("0/1.1"));
-        StatementModel.Completion awaited = model.ops.get(StatementModel.key("1", 0));
+        StatementModel.ModelCompletion awaited = model.ops.get(StatementModel.key("1", 0));
         assertThat(awaited.at()).isEqualTo(5);
         assertThat(awaited.outcome().object()).isSameAs(made.get("0"));
     }
@@ -108,18 +108,18 @@ class ModelTestsTest {
                 }
             }
             for (String path : s.paths()) {
-                Scenario.Script script = s.script(path);
-                checked += script.end() == Scenario.End.THROWS_CHECKED ? 1 : 0;
-                returnedExceptions += script.end() == Scenario.End.RETURNS_EXCEPTION ? 1 : 0;
-                for (Scenario.Op op : script.ops()) {
-                    if (op instanceof Scenario.Gather g) {
+                Scenario.TaskScript script = s.script(path);
+                checked += script.end() == Scenario.ScriptEnd.THROWS_CHECKED ? 1 : 0;
+                returnedExceptions += script.end() == Scenario.ScriptEnd.RETURNS_EXCEPTION ? 1 : 0;
+                for (Scenario.ProgramOp op : script.ops()) {
+                    if (op instanceof Scenario.GatherOp g) {
                         long failing = g.bodies().stream().filter(b -> b.end().fails()).count();
                         failureAfterThrown += failing >= 2 ? 1 : 0;
                     }
                 }
             }
             crowds += s.tasks().size() >= 4 && s.tasks().stream().skip(1).allMatch(t -> t.ops().size() >= 2
-                    && t.ops().get(1).equals(new Scenario.Await(0))) ? 1 : 0;
+                    && t.ops().get(1).equals(new Scenario.AwaitOp(0))) ? 1 : 0;
         }
         assertThat(longCyclesWithWaiters).as("cycles of four or more, with a task waiting on them").isGreaterThan(5);
         assertThat(checked).as("checked failures").isGreaterThan(50);
@@ -131,12 +131,12 @@ class ModelTestsTest {
     @Test
     void shrinkingFindsTheSmallestProgramThatStillFails() {
         java.util.function.Predicate<Scenario> failsChecked = s -> s.tasks().stream()
-                .anyMatch(t -> t.end() == Scenario.End.THROWS_CHECKED);
+                .anyMatch(t -> t.end() == Scenario.ScriptEnd.THROWS_CHECKED);
         Scenario big = ScenarioGen.all().stream().filter(s -> s.tasks().size() >= 5 && failsChecked.test(s))
                 .findFirst().orElseThrow();
-        ScenarioGen.Shrunk shrunk = ScenarioGen.shrink(big, failsChecked);
+        ScenarioGen.ShrunkProgram shrunk = ScenarioGen.shrink(big, failsChecked);
         assertThat(shrunk.scenario().tasks()).hasSize(1);
-        assertThat(shrunk.scenario().tasks().get(0)).isEqualTo(script(Scenario.End.THROWS_CHECKED));
+        assertThat(shrunk.scenario().tasks().get(0)).isEqualTo(script(Scenario.ScriptEnd.THROWS_CHECKED));
         assertThat(shrunk.runs()).isLessThanOrEqualTo(ScenarioGen.MAX_SHRINK_RUNS);
         assertThat(shrunk.scenario().program()).contains("createTask(\"alpha\", () -> { throw new java.io.IOException(");
     }
