@@ -117,14 +117,24 @@ record Scenario(List<TaskScript> tasks) {
         return Integer.parseInt(path.substring(0, end));
     }
 
-    /** "alpha" for a task, "body 1 of alpha's gather at its op 2" for a body: how messages name a script. */
+    /**
+     * How messages name a script: "alpha" for a task, "alpha's gather (op 2), body 1" for a body,
+     * "alpha's gather (op 0), body 0, its gather (op 1), body 2" for a body of a nested gather.
+     */
     static String describe(String path) {
         int slash = path.lastIndexOf('/');
         if (slash < 0) {
             return name(Integer.parseInt(path));
         }
+        String parent = path.substring(0, slash);
         String[] opBody = path.substring(slash + 1).split("\\.");
-        return "body " + opBody[1] + " of " + describe(path.substring(0, slash)) + "'s gather (op " + opBody[0] + ")";
+        return describe(parent) + (parent.indexOf('/') < 0 ? "'s" : ", its") + " gather (op " + opBody[0] + "), body "
+                + opBody[1];
+    }
+
+    /** "alpha's gather (op 1)", or "alpha's gather (op 0), body 2, its gather (op 1)": the gather at op {@code op} of a script. */
+    static String describeGather(String path, int op) {
+        return describe(path) + (path.indexOf('/') < 0 ? "'s" : ", its") + " gather (op " + op + ")";
     }
 
     static String seconds(long ticks) {

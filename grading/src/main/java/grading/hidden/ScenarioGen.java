@@ -145,7 +145,7 @@ final class ScenarioGen {
         return new ShrunkProgram(current, runs);
     }
 
-    /** Programs one step smaller than {@code s}: a task, an op or a body fewer, a shorter sleep, a plainer end. */
+    /** Programs one step smaller than {@code s}: a task, an op or a body fewer, a gather nested less, a shorter sleep, a plainer end. */
     static List<Scenario> smaller(Scenario s) {
         List<Scenario> out = new ArrayList<>();
         for (int k = 0; k < s.tasks().size() && s.tasks().size() > 1; k++) {
@@ -163,6 +163,11 @@ final class ScenarioGen {
                         List<Scenario.TaskScript> bodies = new ArrayList<>(g.bodies());
                         bodies.remove(b);
                         out.add(with(s, path, replaced(script, op, new Scenario.GatherOp(bodies))));
+                        for (Scenario.ProgramOp inner : g.bodies().get(b).ops()) {
+                            if (inner instanceof Scenario.GatherOp nested) { // a level less: the inner gather in its place
+                                out.add(with(s, path, replaced(script, op, nested)));
+                            }
+                        }
                     }
                 }
                 if (ops.get(op) instanceof Scenario.SleepOp sleep && sleep.ticks() > 0) {

@@ -182,7 +182,7 @@ enum StatementRules {
                     continue;
                 }
                 List<?> values = (List<?>) expected.outcome().object();
-                String gather = Scenario.describe(path) + "'s gather (op " + op + ")";
+                String gather = Scenario.describeGather(path, op);
                 String wanted = gather + " returns at t=" + Scenario.seconds(expected.at()) + " (its bodies run"
                         + " concurrently) a list of its bodies' results in argument order, " + list(values);
                 if (seen.threw()) {
@@ -215,8 +215,8 @@ enum StatementRules {
                 }
                 if (!seen.threw() || seen.object() != expected.outcome().object() || seen.at() != expected.at()) {
                     String path = key.substring(0, key.indexOf('#'));
-                    return new RuleViolation(Scenario.describe(path) + "'s gather (op " + key.substring(key.indexOf('#') + 1)
-                            + ") throws, at t=" + Scenario.seconds(expected.at()) + ", "
+                    return new RuleViolation(Scenario.describeGather(path, Integer.parseInt(key.substring(key.indexOf('#') + 1)))
+                            + " throws, at t=" + Scenario.seconds(expected.at()) + ", "
                             + thrown(expected.outcome().object()) + ": the failure of its first body in argument order that"
                             + " fails, once every body before it has returned",
                             "at t=" + Scenario.seconds(seen.at()) + " it " + what(seen));
