@@ -16,7 +16,10 @@ import java.util.function.Predicate;
 final class ScenarioGen {
 
     static final long SEED = 52;
-    static final int COUNT = 300;
+    /** Programs of the three shapes, and wide gathers on top (from a seed of their own). */
+    static final int SHAPED = 300, WIDE = 40, COUNT = SHAPED + WIDE;
+    /** The widest gather generated: sizes spread evenly over orders of magnitude up to it. */
+    static final int WIDEST = 1_000;
     /** Most runs one shrinking may take: the smallest program is found well within it. */
     static final int MAX_SHRINK_RUNS = 400;
 
@@ -26,12 +29,16 @@ final class ScenarioGen {
     static List<Scenario> all() {
         Random random = new Random(SEED);
         List<Scenario> all = new ArrayList<>(COUNT);
-        for (int i = 0; i < COUNT; i++) {
+        for (int i = 0; i < SHAPED; i++) {
             all.add(switch (i % 4) {
                 case 0, 1 -> randomProgram(random);
                 case 2 -> crowd(random);
                 default -> cycle(random);
             });
+        }
+        Random wide = new Random(SEED + 1);
+        for (int i = 0; i < WIDE; i++) {
+            all.add(wide(wide));
         }
         return all;
     }
@@ -83,6 +90,23 @@ final class ScenarioGen {
             tasks.add(new Scenario.TaskScript(ops, end(r)));
         }
         return new Scenario(tasks);
+    }
+
+    /**
+     * A gather of 4 to {@link #WIDEST} bodies (as many of each order of magnitude), which a task
+     * awaits: a statement about "bodies" holds for any number of them, not only for the few the
+     * other shapes make.
+     */
+    private static Scenario wide(Random r) {
+        int n = (int) Math.round(Math.exp(Math.log(4) + r.nextDouble() * (Math.log(WIDEST) - Math.log(4))));
+        List<Scenario.TaskScript> bodies = new ArrayList<>();
+        for (int b = 0; b < n; b++) {
+            bodies.add(new Scenario.TaskScript(List.of(sleep(r)), r.nextInt(8) == 0 ? Scenario.ScriptEnd.THROWS_CHECKED
+                    : Scenario.ScriptEnd.VALUE));
+        }
+        return new Scenario(List.of(
+                new Scenario.TaskScript(List.of(new Scenario.GatherOp(bodies)), Scenario.ScriptEnd.VALUE),
+                new Scenario.TaskScript(List.of(new Scenario.AwaitOp(0)), Scenario.ScriptEnd.NULL)));
     }
 
     private static Scenario.GatherOp gather(Random r, int depth) {
@@ -159,6 +183,10 @@ final class ScenarioGen {
                 fewer.remove(op);
                 out.add(with(s, path, new Scenario.TaskScript(fewer, script.end())));
                 if (ops.get(op) instanceof Scenario.GatherOp g) {
+                    if (g.bodies().size() > 4) { // half the bodies first: a wide gather shrinks in a few runs
+                        out.add(with(s, path, replaced(script, op,
+                                new Scenario.GatherOp(g.bodies().subList(0, g.bodies().size() / 2)))));
+                    }
                     for (int b = 0; b < g.bodies().size(); b++) {
                         List<Scenario.TaskScript> bodies = new ArrayList<>(g.bodies());
                         bodies.remove(b);

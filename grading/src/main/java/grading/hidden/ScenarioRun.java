@@ -58,10 +58,11 @@ final class ScenarioRun {
     private NotImplementedYet stub;
 
     /**
-     * Steps one run may take: the largest generated program takes a few hundred, so a scheduler
-     * that polls runs out at once instead of spending the test's time limit.
+     * Steps one run may take, for each script of the program (its task's start, a sleep, a park
+     * and its end, with room to spare), and for main and the 20 quick tasks: a scheduler that
+     * polls runs out at once instead of spending the test's time limit.
      */
-    static final int STEPS = 2_000;
+    static final int STEPS_PER_SCRIPT = 20, STEPS_BASE = 200;
 
     private ScenarioRun(Scenario scenario) {
         this.scenario = scenario;
@@ -88,7 +89,7 @@ final class ScenarioRun {
     }
 
     private void execute() {
-        Fixture f = Fixture.withBudget(STEPS);
+        Fixture f = Fixture.withBudget(STEPS_BASE + STEPS_PER_SCRIPT * scenario.paths().size());
         f.onStep = task -> events.add(new RunEvent('S', null, task.tid(), 0));
         PrintStream err = System.err;
         // The kit prints each never-retrieved failure with its stack trace: that is the grader's

@@ -126,6 +126,19 @@ class ModelTestsTest {
         assertThat(returnedExceptions).as("exceptions returned as values").isGreaterThan(50);
         assertThat(crowds).as("three or more tasks awaiting one").isGreaterThan(20);
         assertThat(failureAfterThrown).as("gathers with a failing body after the one they throw").isGreaterThan(10);
+        List<Integer> widths = new ArrayList<>();
+        for (Scenario s : all) {
+            for (String path : s.paths()) {
+                for (Scenario.ProgramOp op : s.script(path).ops()) {
+                    if (op instanceof Scenario.GatherOp g) {
+                        widths.add(g.bodies().size());
+                    }
+                }
+            }
+        }
+        // every order of magnitude of a gather's bodies: none, a few, tens, hundreds
+        assertThat(widths).contains(0, 1, 2, 3).anyMatch(w -> w > 4 && w < 10).anyMatch(w -> w >= 10 && w < 100)
+                .anyMatch(w -> w >= 100 && w <= ScenarioGen.WIDEST);
     }
 
     @Test
