@@ -23,36 +23,14 @@ enum StatementRules {
     VERY_OBJECT("returns the very object") {
         @Override
         RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
-            for (String key : awaits(run)) {
-                StatementModel.ModelCompletion expected = model.ops.get(key);
-                ScenarioRun.SeenEnd seen = run.seen.get(key);
-                if (expected == null || expected.outcome().threw() || !tally.seen(seen != null)) {
-                    continue;
-                }
-                if (seen.threw() || seen.object() != expected.outcome().object()) {
-                    return new RuleViolation(awaitOf(run, key) + " returns " + value(expected.outcome().object())
-                            + ", the very object its task returned", awaitOf(run, key) + " " + what(seen));
-                }
-            }
-            return null;
+            return awaitsEndingAs(false, model, run, tally);
         }
     },
 
     THROWN_IN_WAITER("its exception is thrown in the waiter") {
         @Override
         RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally) {
-            for (String key : awaits(run)) {
-                StatementModel.ModelCompletion expected = model.ops.get(key);
-                ScenarioRun.SeenEnd seen = run.seen.get(key);
-                if (expected == null || !expected.outcome().threw() || !tally.seen(seen != null)) {
-                    continue;
-                }
-                if (!seen.threw() || seen.object() != expected.outcome().object()) {
-                    return new RuleViolation(awaitOf(run, key) + " throws " + thrown(expected.outcome().object())
-                            + ", the very exception its task threw", awaitOf(run, key) + " " + what(seen));
-                }
-            }
-            return null;
+            return awaitsEndingAs(true, model, run, tally);
         }
     },
 
@@ -359,6 +337,27 @@ enum StatementRules {
 
     /** The first place where the run breaks this rule, or null. */
     abstract RuleViolation check(StatementModel model, ScenarioRun run, RuleTally tally);
+
+    /**
+     * The awaits whose task returned ({@code threw} false) or failed ({@code threw} true): each
+     * must come back with that very object, returned, or that very exception, thrown.
+     */
+    private static RuleViolation awaitsEndingAs(boolean threw, StatementModel model, ScenarioRun run, RuleTally tally) {
+        for (String key : awaits(run)) {
+            StatementModel.ModelCompletion expected = model.ops.get(key);
+            ScenarioRun.SeenEnd seen = run.seen.get(key);
+            if (expected == null || expected.outcome().threw() != threw || !tally.seen(seen != null)) {
+                continue;
+            }
+            if (seen.threw() != threw || seen.object() != expected.outcome().object()) {
+                Object object = expected.outcome().object();
+                return new RuleViolation(awaitOf(run, key) + (threw ? " throws " + thrown(object)
+                        + ", the very exception its task threw" : " returns " + value(object)
+                        + ", the very object its task returned"), awaitOf(run, key) + " " + what(seen));
+            }
+        }
+        return null;
+    }
 
     private static boolean awaitedBack(ScenarioRun run, int task) {
         for (String key : awaits(run)) {
