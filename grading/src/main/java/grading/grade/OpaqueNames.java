@@ -289,35 +289,20 @@ public final class OpaqueNames {
         return name.toString();
     }
 
-    /** The hidden class that declares a method, looked up as the JVM resolves a call on {@code owner}; null if none does. */
-    private Shape declaringMethod(String owner, String method) {
+    /**
+     * The hidden class that declares a member ({@code members}: its methods or its fields), looked
+     * up as the JVM resolves a use of it on {@code owner}; null if none does.
+     */
+    private Shape declaring(String owner, String member, java.util.function.Function<Shape, Map<String, ?>> members) {
         Shape shape = shapes.get(owner);
         if (shape == null) {
             return null;
         }
-        if (shape.methods().containsKey(method)) {
+        if (members.apply(shape).containsKey(member)) {
             return shape;
         }
         for (String type : supertypes(shape)) {
-            Shape found = declaringMethod(type, method);
-            if (found != null) {
-                return found;
-            }
-        }
-        return null;
-    }
-
-    /** The same for a field. */
-    private Shape declaringField(String owner, String field) {
-        Shape shape = shapes.get(owner);
-        if (shape == null) {
-            return null;
-        }
-        if (shape.fields().containsKey(field)) {
-            return shape;
-        }
-        for (String type : supertypes(shape)) {
-            Shape found = declaringField(type, field);
+            Shape found = declaring(type, member, members);
             if (found != null) {
                 return found;
             }
@@ -336,13 +321,13 @@ public final class OpaqueNames {
         @Override
         public String mapMethodName(String owner, String name, String descriptor) {
             String method = name + " " + descriptor;
-            Shape declaring = declaringMethod(owner, method);
+            Shape declaring = declaring(owner, method, Shape::methods);
             return declaring == null || keeps(declaring, method) ? name : members.get(name);
         }
 
         @Override
         public String mapFieldName(String owner, String name, String descriptor) {
-            return declaringField(owner, name + " " + descriptor) == null ? name : members.get(name);
+            return declaring(owner, name + " " + descriptor, Shape::fields) == null ? name : members.get(name);
         }
 
         @Override

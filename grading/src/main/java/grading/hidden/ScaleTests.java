@@ -179,8 +179,8 @@ public class ScaleTests {
     public static Growth measureGrowth() {
         long[] sub = {Long.MAX_VALUE, Long.MAX_VALUE};
         long[] ref = {Long.MAX_VALUE, Long.MAX_VALUE};
-        parkedRun(20, false); // a small run first: a submission that gets it wrong fails here, before any measuring
-        // warm-up, with fewer bystanders: the same code runs, and a slow scan costs an eighth of a measured run
+        // warm-up, with fewer bystanders: the same code runs, and a slow scan costs an eighth of a measured run;
+        // its first run (no bystanders) is also where a submission that gets the workload wrong fails, before any measuring
         long spent = parkedRun(0, false) + parkedRun(WAITING / 8, false);
         parkedRun(0, true);
         parkedRun(WAITING / 8, true);
