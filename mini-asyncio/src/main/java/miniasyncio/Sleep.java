@@ -33,9 +33,15 @@ public record Sleep(double duration) {
      * <p>The steps are kept for good in a small table (an interning table, as
      * {@code String.intern} keeps strings): programs sleep a handful of durations, or at most a
      * few thousand (every whole millisecond up to a second is 1,000). Past {@link #KEPT}
-     * durations, a new one gets a new Sleep and step every time. Both are immutable, so loops on
-     * other threads may share the table without a lock: a race can only lose an entry, which
-     * costs one allocation. {@code sleep(0)}, the commonest, skips the table.
+     * durations, a new one gets a new Sleep and step every time. {@code sleep(0)}, the commonest,
+     * skips the table.
+     *
+     * <p>Loops on other threads share the table without a lock (tests in parallel, the grader's
+     * child, a program with two loops). Each slot holds one {@link Kept}, which carries its own
+     * key, and a slot is filled once, by a compare-and-set: a loop sees a slot empty or holding a
+     * whole entry, never one duration's key beside another's step. A loop that loses the race for
+     * a slot reads the winner's entry: its own duration (kept by the other loop first) or another
+     * one, and then it probes on.
      */
     static Step.Yielded step(double seconds) {
         long bits = Double.doubleToRawLongBits(seconds);
@@ -43,24 +49,54 @@ public record Sleep(double duration) {
             return ZERO; // 0.0 (-0.0 has bits of its own, and a Sleep of its own in the table)
         }
         for (int slot = home(bits); ; slot = (slot + 1) & (SLOTS - 1)) { // open addressing, linear probing
-            Step.Yielded kept = TABLE[slot];
+            Kept kept = TABLE[slot];
             if (kept == null) {
-                Step.Yielded made = new Step.Yielded(new Sleep(seconds)); // checks the duration before it is kept
-                if (count < KEPT) {
-                    count++;
-                    KEYS[slot] = bits; // the key first: a loop on another thread that sees the step sees a key
-                    TABLE[slot] = made; // or a stale 0, which no duration but 0.0 (not kept here) has
-                }
-                return made;
+                return keep(slot, bits, seconds);
             }
-            if (KEYS[slot] == bits) {
-                return kept;
+            if (kept.bits == bits) {
+                return kept.step;
             }
         }
     }
 
+    /**
+     * The first sleep of a duration: its step is made and kept in the first empty slot from
+     * {@code slot} on. Apart from {@link #step}, so that the hot path that finds a kept step stays small.
+     */
+    private static Step.Yielded keep(int slot, long bits, double seconds) {
+        Step.Yielded made = new Step.Yielded(new Sleep(seconds)); // checks the duration before it is kept
+        if (count >= KEPT) {
+            return made;
+        }
+        Runnable seam = beforeKeep;
+        if (seam != null) {
+            seam.run();
+        }
+        Kept entry = new Kept(bits, made);
+        for (; ; slot = (slot + 1) & (SLOTS - 1)) {
+            if (SLOT.compareAndSet(TABLE, slot, (Kept) null, entry)) {
+                count++; // without a lock: a race keeps one more or less, and at most half the slots fill
+                return made;
+            }
+            Kept other = (Kept) SLOT.getVolatile(TABLE, slot); // the slot was filled meanwhile: whose is it?
+            if (other.bits == bits) {
+                return other.step; // the same duration, kept by a loop on another thread first
+            }
+        }
+    }
+
+    /** A kept step and its duration's bits: one object in one slot, so that a slot's key and step never mix. */
+    private record Kept(long bits, Step.Yielded step) {
+    }
+
+    /**
+     * Runs between a first sleep's finding of an empty slot and its keeping the step there: a test
+     * pauses a loop here to put another loop's store in between. Null (nothing runs) but in tests.
+     */
+    static volatile Runnable beforeKeep;
+
     /** A duration's first slot: its bits times the golden ratio, top bits (spreads 0.001, 0.002... evenly). */
-    private static int home(long bits) {
+    static int home(long bits) {
         return (int) ((bits * 0x9E3779B97F4A7C15L) >>> (64 - SLOT_BITS));
     }
 
@@ -69,14 +105,8 @@ public record Sleep(double duration) {
      * (and always finds one: races on other threads can only keep a few more than {@link #KEPT}).
      */
     static final int SLOT_BITS = 12, SLOTS = 1 << SLOT_BITS, KEPT = SLOTS / 2;
-    private static final Step.Yielded[] TABLE = new Step.Yielded[SLOTS];
-    /**
-     * Each kept step's duration, as its bits, in the same slot of this table's second array: a probe
-     * compares numbers. Reading the duration through the step and its Sleep made the compiled
-     * {@code sleep()}, which inlines this method, keep a larger frame: 16 bytes more on every
-     * sleeping task's frozen stack ({@code AllocationGuardTest}).
-     */
-    private static final long[] KEYS = new long[SLOTS];
+    private static final Kept[] TABLE = new Kept[SLOTS];
+    private static final java.lang.invoke.VarHandle SLOT = java.lang.invoke.MethodHandles.arrayElementVarHandle(Kept[].class);
     private static int count; // how many are kept; read and written without a lock (a race keeps one more or less)
     private static final Step.Yielded ZERO = new Step.Yielded(new Sleep(0)); // one shared sleep(0) request
 
