@@ -129,13 +129,22 @@ public final class LoopState {
         return scheduler.reportedUnretrieved();
     }
 
+    /** The stack of {@code task}, innermost first, while it is suspended; empty when it runs, has not started or has ended. */
+    public StackTraceElement[] suspendedStack(Task task) {
+        return task.suspendedStack();
+    }
+
     /**
      * The line of the program's own code where {@code task} is suspended (the first frame of its
      * stack that is not the kit's machinery or the JDK's), or null when it has not started or has
      * ended. It walks the task's stack: a step-through recorder asks it, an untraced run never does.
      */
     public StackTraceElement suspendedLine(Task task) {
-        StackTraceElement[] stack = task.suspendedStack();
+        return suspendedLine(task.suspendedStack());
+    }
+
+    /** As {@link #suspendedLine(Task)}, of a stack already read. */
+    static StackTraceElement suspendedLine(StackTraceElement[] stack) {
         return stack.length == 0 ? null : MonitorWatchdog.firstUserFrame(stack);
     }
 
@@ -146,7 +155,11 @@ public final class LoopState {
      * task's own first line when the class is not on its stack.
      */
     public StackTraceElement suspendedLine(Task task, Class<?> waitingIn) {
-        StackTraceElement[] stack = task.suspendedStack();
+        return suspendedLine(task.suspendedStack(), waitingIn);
+    }
+
+    /** As {@link #suspendedLine(Task, Class)}, of a stack already read. */
+    static StackTraceElement suspendedLine(StackTraceElement[] stack, Class<?> waitingIn) {
         String name = waitingIn.getName();
         int i = 0;
         while (i < stack.length && !inClass(stack[i], name)) {

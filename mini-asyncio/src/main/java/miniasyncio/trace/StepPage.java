@@ -1,12 +1,6 @@
 package miniasyncio.trace;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import miniasyncio.trace.StepRecorder.Entry;
-import miniasyncio.trace.StepRecorder.OutputLine;
-import miniasyncio.trace.StepRecorder.Snapshot;
 
 /**
  * The step-through page ({@code run NAME --step-through FILE.html}): one self-contained HTML file,
@@ -50,7 +44,7 @@ public final class StepPage {
         return PAGE.replace("%TITLE%", HtmlTimeline.esc(title))
                 .replace("%PAGES%", pages(pages, index))
                 .replace("%TIMELINE%", picture)
-                .replace("%JSON%", json(recorder, title, ending, new SourceLines(loader)));
+                .replace("%JSON%", StepJson.json(recorder, title, ending, new SourceLines(loader)));
     }
 
     /** "This program made 3 schedulers: page 1, 2 (this one), 3", each other page a link; "" for one. */
@@ -77,132 +71,9 @@ public final class StepPage {
         return java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
-    /** The recording as JSON: what the page draws, and what a test reads back. */
+    /** The recording as JSON: what the page draws, and what a test reads back ({@link StepJson}). */
     public static String json(StepRecorder recorder, String title, String ending) {
-        return json(recorder, title, ending, new SourceLines(StepPage.class.getClassLoader()));
-    }
-
-    /**
-     * The lines tasks wait at, each written once: "Example.java:37" and its text (or null), which
-     * the entries name by their index (-1: none).
-     */
-    private static final class Lines {
-        final Map<StackTraceElement, Integer> index = new LinkedHashMap<>();
-        final SourceLines sources;
-
-        Lines(SourceLines sources) {
-            this.sources = sources;
-        }
-
-        int of(StackTraceElement frame) {
-            return frame == null ? -1 : index.computeIfAbsent(frame, f -> index.size());
-        }
-
-        void write(StringBuilder j) {
-            j.append('[');
-            int i = 0;
-            for (StackTraceElement f : index.keySet()) {
-                String text = sources.line(f);
-                j.append(i++ == 0 ? "[" : ",[").append(Json.quote(f.getFileName() + ":" + f.getLineNumber())).append(',')
-                        .append(text == null ? "null" : Json.quote(text)).append(']');
-            }
-            j.append(']');
-        }
-    }
-
-    static String json(StepRecorder recorder, String title, String ending, SourceLines sources) {
-        Lines lines = new Lines(sources);
-        List<Snapshot> steps = new ArrayList<>(recorder.steps());
-        steps.add(recorder.finalState());
-        StringBuilder j = new StringBuilder(256 + steps.size() * 300);
-        j.append("{\"title\":").append(Json.quote(title))
-                .append(",\"clock\":").append(Json.quote(recorder.virtualClock() ? "virtual clock" : "real clock"))
-                .append(",\"steps\":").append(recorder.stepCount())
-                .append(",\"stride\":").append(recorder.stride())
-                .append(",\"limit\":").append(recorder.limit())
-                .append(",\"listed\":").append(StepRecorder.LISTED)
-                .append(",\"outputCut\":").append(recorder.outputCut())
-                .append(",\"tasks\":").append(recorder.taskCount())
-                .append(",\"failedN\":").append(recorder.failureCount())
-                .append(",\"unretrieved\":").append(recorder.unretrieved())
-                .append(",\"ending\":").append(ending == null ? "null" : Json.quote(ending))
-                .append(",\"snaps\":[");
-        for (int i = 0; i < steps.size(); i++) {
-            Snapshot s = steps.get(i);
-            if (i > 0) {
-                j.append(",\n");
-            }
-            j.append("{\"n\":").append(s.n())
-                    .append(",\"t\":").append(Seconds.format(s.nanos(), 6))
-                    .append(",\"idle\":").append(Json.quote(s.idleBefore()))
-                    .append(",\"tid\":").append(s.tid())
-                    .append(",\"name\":").append(Json.quote(s.name()))
-                    .append(",\"k\":").append(s.taskStep())
-                    .append(",\"sent\":").append(Json.quote(s.sent()))
-                    .append(",\"thr\":").append(s.sentThrow())
-                    .append(",\"end\":").append(Json.quote(s.ending()))
-                    .append(",\"what\":").append(Json.quote(s.what()))
-                    .append(",\"at\":").append(lines.of(s.at()))
-                    .append(",\"ready\":");
-            entries(j, s.ready(), false, false, lines);
-            j.append(",\"readyN\":").append(s.readySize()).append(",\"sleeping\":");
-            entries(j, s.sleeping(), true, false, lines);
-            j.append(",\"sleepingN\":").append(s.sleepingSize())
-                    .append(",\"sleepingAll\":").append(s.sleepingComplete())
-                    .append(",\"results\":");
-            entries(j, s.results(), false, false, null);
-            j.append(",\"resultsN\":").append(s.resultsSize()).append(",\"parked\":");
-            entries(j, s.parked(), false, true, lines);
-            j.append(",\"parkedN\":").append(s.parkedSize()).append(",\"did\":[");
-            for (int k = 0; k < s.happened().size(); k++) {
-                j.append(k == 0 ? "" : ",").append(Json.quote(s.happened().get(k)));
-            }
-            j.append("],\"moved\":").append(s.moved()).append('}');
-        }
-        j.append("],\n\"failed\":[");
-        List<StepRecorder.Failure> failures = recorder.failures();
-        for (int i = 0; i < failures.size(); i++) {
-            StepRecorder.Failure f = failures.get(i);
-            j.append(i == 0 ? "[" : ",[").append(f.tid()).append(',').append(Json.quote(f.name())).append(',')
-                    .append(Json.quote(f.text())).append(',').append(f.step()).append(']');
-        }
-        j.append("],\n\"output\":[");
-        List<OutputLine> output = recorder.output();
-        for (int i = 0; i < output.size(); i++) {
-            OutputLine line = output.get(i);
-            j.append(i == 0 ? "" : ",").append('[').append(line.step()).append(',').append(line.duringStep() ? 1 : 0)
-                    .append(',').append(Json.quote(line.text())).append(']');
-        }
-        j.append("],\n\"lines\":");
-        lines.write(j);
-        return j.append('}').toString();
-    }
-
-    /**
-     * [tid, name, text], then the wake time (sleeping), the tid awaited (parked), the line it waits at (not
-     * results), and for parked what it awaits in words and the lock or queue it waits through ("" for none).
-     */
-    private static void entries(StringBuilder j, List<Entry> entries, boolean wake, boolean awaits, Lines lines) {
-        j.append('[');
-        for (int i = 0; i < entries.size(); i++) {
-            Entry e = entries.get(i);
-            j.append(i == 0 ? "[" : ",[").append(e.tid()).append(',').append(Json.quote(e.name())).append(',')
-                    .append(Json.quote(e.text()));
-            if (wake) {
-                j.append(',').append(Seconds.format(e.wakeNanos(), 6));
-            }
-            if (awaits) {
-                j.append(',').append(e.awaits());
-            }
-            if (lines != null) {
-                j.append(',').append(lines.of(e.at()));
-            }
-            if (awaits) {
-                j.append(',').append(Json.quote(e.awaited())).append(',').append(Json.quote(e.via()));
-            }
-            j.append(']');
-        }
-        j.append(']');
+        return StepJson.json(recorder, title, ending, new SourceLines(StepPage.class.getClassLoader()));
     }
 
     private static final String PAGE = """
@@ -225,10 +96,10 @@ public final class StepPage {
                 <button id="play" title="play or pause (space)" aria-label="play">&#9654; play</button>
                 <button id="next" title="next step (right arrow)" aria-label="next step">next &#9654;</button>
                 <input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
-                <span id="where" aria-live="polite"></span>
+                <span id="where" aria-live="polite" aria-atomic="true"></span>
                 <label>task <select id="task" aria-label="task to follow"></select></label>
-                <button id="taskPrev" title="previous step of this task (p)">&#9664;&#9664;</button>
-                <button id="taskNext" title="next step of this task (n)">&#9654;&#9654;</button>
+                <button id="taskPrev" title="previous step of this task (p)" aria-label="previous step of this task">&#9664;&#9664;</button>
+                <button id="taskNext" title="next step of this task (n)" aria-label="next step of this task">&#9654;&#9654;</button>
               </nav>
             </header>
             <p id="summary"></p>
@@ -237,6 +108,8 @@ public final class StepPage {
                 <div id="running"></div>
                 <div id="note"></div>
                 <div id="thinned" role="status"></div>
+                <div id="cycle" role="alert"></div>
+                <div id="differs" role="note" aria-label="where the kit's loop differs from the lecture's"></div>
               </section>
               <section class="box wide" aria-labelledby="h-did">
                 <h2 id="h-did">what happened <small id="did-since">since the step before, in the order the loop did it</small></h2>
@@ -256,7 +129,6 @@ public final class StepPage {
               </section>
               <section class="box" aria-labelledby="h-parked">
                 <h2 id="h-parked">parked <span class="count" id="n-parked"></span> <small>waiting on something that is not a timer</small></h2>
-                <div id="cycle" role="alert"></div>
                 <ol id="parked" data-state="parked"></ol>
               </section>
               <section class="box wide" id="failures" aria-labelledby="h-failed">
@@ -269,10 +141,12 @@ public final class StepPage {
               </section>
               <section class="box wide" aria-labelledby="h-overview">
                 <h2 id="h-overview">the run <small>a column per step, a row per task: click or drag to go there</small></h2>
-                <canvas id="overview" height="120" aria-label="overview of the run; click to jump to a step"></canvas>
-                <p class="legend"><i class="sw running"></i>running <i class="sw ready"></i>ready
+                <canvas id="overview" height="120" role="img"
+                        aria-label="overview of the run, a column per step and a row per task; the list below it says each task's state at this step"></canvas>
+                <ol id="rows" tabindex="0" aria-label="the run at this step: each task drawn and its state" data-state="rows"></ol>
+                <p class="legend" id="legend"><i class="sw running"></i>running <i class="sw ready"></i>ready
                   <i class="sw sleeping"></i>sleeping <i class="sw parked"></i>parked <i class="sw done"></i>finished
-                  <i class="sw failed"></i>failed</p>
+                  <i class="sw failed"></i>failed <i class="sw pending"></i>pending, not listed</p>
                 <p id="overviewNote" class="legend"></p>
               </section>
               <section class="box wide" aria-labelledby="h-timeline">
@@ -282,7 +156,7 @@ public final class StepPage {
             </main>
             <script type="application/json" id="steps">%JSON%</script>
             <script>
-            """ + StepPageScript.JS + """
+            """ + StepPagePlaces.JS + StepPageScript.JS + """
             </script>
             </body>
             </html>

@@ -83,24 +83,40 @@ public final class StepRecorder implements Instrument {
     /** Runs up to this many steps also get the time-scaled timeline on their page. */
     static final int TIMELINE_STEPS = 5_000;
     private Recorder timeline; // the timeline's recorder, fed while the run is short; null after that
+    private final Differs differs = new Differs();
+    private final List<Task> justCreated = new ArrayList<>(); // created since the last hook: ready, or a timer (callAt)?
+    private final java.util.IdentityHashMap<Throwable, Thrown> thrown = new java.util.IdentityHashMap<>();
+    /** Lifetimes kept for the overview ({@code life}): tasks up to this tid. */
+    static final int LIVES = 100_000;
+    private long[] created = new long[64]; // tid -> the step during which it was created, + 1 (0: not seen)
+    private long[] ended = new long[64];   // tid -> the step during (or after) which it ended, + 1 (0: not yet)
+    private long lastStepN;                // the last step that ran, when it began and ended: which one held the loop
+    private long lastStepStart;
+    private long stepStart;                // when the step running now began
+    private long lastStepEnd;
+    private Task lastStepTask;
+    /** A timer this much (or more) past its due time fired late, and the page says so. */
+    static final long LATE_NANOS = 10_000_000;
 
     /** What the recorder knows of an unfinished task beyond what the scheduler holds. */
     private static final class Info {
         final String name;
+        final Task task;
         int steps;
         long sleepOrder = Long.MAX_VALUE; // when it went to sleep: ties in wake time go first in, first out
         long wakeAt = -1;                   // while asleep on a Sleep: when it is due (clock nanoseconds)
         Object syscall = NOT_STARTED;       // what its last step yielded: made into text only when listed
-        StackTraceElement at;               // the line it is suspended at, read after its step number atSteps
+        Place at;                           // where it is suspended, read after its step number atSteps
         int atSteps = -1;
         Entry closing;                      // how the end lists it, taken as the loop closed it (a deadlock)
 
-        Info(String name) {
-            this.name = name;
+        Info(Task task) {
+            this.task = task;
+            this.name = task.name();
         }
 
         String waitingOn() {
-            return syscall == NOT_STARTED ? "created, not started yet" : StepText.text(syscall);
+            return syscall == NOT_STARTED ? "created, not started yet" : StepText.full(syscall);
         }
 
         /** The tid its last syscall names (the homework's AwaitTask), else 0. */
@@ -120,10 +136,15 @@ public final class StepRecorder implements Instrument {
      * One entry of a structure: a task and what the structure says about it (the value it will
      * be sent, its wake time, its result, what it is parked on).
      */
-    public record Entry(int tid, String name, String text, long wakeNanos, int awaits, StackTraceElement at,
-                        String awaited, String via) {
-        public Entry(int tid, String name, String text, long wakeNanos, int awaits, StackTraceElement at) {
-            this(tid, name, text, wakeNanos, awaits, at, "", "");
+    public record Entry(int tid, String name, String text, long wakeNanos, int awaits, Place place,
+                        String awaited, String via, Thrown err) {
+        public Entry(int tid, String name, String text, long wakeNanos, int awaits, Place place) {
+            this(tid, name, text, wakeNanos, awaits, place, "", "", null);
+        }
+
+        /** The one line it waits at (past a lock's own frames), or null. */
+        public StackTraceElement at() {
+            return place == null ? null : place.headline();
         }
 
         /** "task 3 (worker B)"; an unnamed task is just "task 3". */
@@ -147,21 +168,29 @@ public final class StepRecorder implements Instrument {
      *                   (worker A) -> ready", "timer due at 0.100 s: task 2 (worker A) -> ready", "popleft
      *                   -> task 2 (worker A), sent null")
      * @param moved      the tasks those lines put somewhere new (the page outlines them)
-     * @param at         the line of its own code the running task resumes at (null: its first step)
+     * @param place      where the running task resumes, its own lines first (null: its first step)
+     * @param err        how it failed, when it did in this step (else null)
+     * @param differs    the differences from the lecture's loop that first showed since the step before
      */
     public record Snapshot(long n, long nanos, String idleBefore, int tid, String name, int taskStep, String sent,
                            boolean sentThrow, String ending, String what, List<Entry> ready, int readySize, List<Entry> sleeping,
                            int sleepingSize, boolean sleepingComplete, List<Entry> results, int resultsSize,
                            List<Entry> parked, int parkedSize, List<String> happened, List<Integer> moved,
-                           StackTraceElement at) {
-        Snapshot withEnding(String ending, String what) {
+                           Place place, Thrown err, List<Differs.Note> differs) {
+        Snapshot withEnding(String ending, String what, Thrown err) {
             return new Snapshot(n, nanos, idleBefore, tid, name, taskStep, sent, sentThrow, ending, what, ready, readySize,
-                    sleeping, sleepingSize, sleepingComplete, results, resultsSize, parked, parkedSize, happened, moved, at);
+                    sleeping, sleepingSize, sleepingComplete, results, resultsSize, parked, parkedSize, happened, moved, place,
+                    err, differs);
+        }
+
+        /** The one line the running task resumes at, or null. */
+        public StackTraceElement at() {
+            return place == null ? null : place.headline();
         }
     }
 
     /** A task that failed, in (or after) which step (always kept: the end of the page lists every one). */
-    public record Failure(int tid, String name, String text, long step) {}
+    public record Failure(int tid, String name, String text, long step, Thrown err) {}
 
     /** A line the program printed, and the step during (or after) which it did. */
     public record OutputLine(long step, boolean duringStep, String text) {}
@@ -194,10 +223,16 @@ public final class StepRecorder implements Instrument {
 
     @Override
     public void taskSpawned(Task task, Task creator) {
-        tasks.put(task.tid(), new Info(task.name()));
+        settleCreated();
+        tasks.put(task.tid(), new Info(task));
         spawned++;
+        lifeEvent(false, task.tid());
         if (noting()) {
-            happened.created(task.tid(), task.name());
+            if (justCreated.size() < 16) {
+                justCreated.add(task); // ready now; a callAt moves it to sleeping before the next hook
+            } else {
+                happened.created(task.tid(), task.name());
+            }
         }
         if (timeline != null) {
             timeline.taskSpawned(task, creator);
@@ -206,8 +241,10 @@ public final class StepRecorder implements Instrument {
 
     @Override
     public void beforeStep(Task task) {
+        settleCreated();
         steps++;
         inStep = true;
+        stepStart = state.nanoTime();
         if (timeline != null) {
             if (steps > TIMELINE_STEPS) {
                 timeline = null; // a long run: the grid of kept steps is its overview
@@ -217,7 +254,7 @@ public final class StepRecorder implements Instrument {
         }
         Info info = tasks.get(task.tid());
         if (info == null) { // spawned before this recorder was added
-            info = new Info(task.name());
+            info = new Info(task);
             tasks.put(task.tid(), info);
         }
         info.steps++;
@@ -242,27 +279,83 @@ public final class StepRecorder implements Instrument {
         current = new Snapshot(steps, state.nanoTime() - start, idle, task.tid(), info.name, info.steps,
                 StepText.text(sent), state.pendingIsThrow(task), "running", "", ready(), state.readySize(), sleeping(),
                 state.sleepingSize(), state.sleepingSize() <= SCAN_LIMIT, results(), state.results().size(),
-                parked.listed(), parked.size(), happened.lines(), happened.moved(), at(task, info, info.steps - 1));
+                parked.listed(), parked.size(), happened.lines(), happened.moved(), at(task, info, info.steps - 1), null,
+                differs.take());
         happened.clear();
+    }
+
+    /**
+     * Where the tasks created since the last hook went: to {@code ready}, as {@code createTask} puts
+     * them, or on to {@code sleeping}, as a timer ({@code callAt}) moves its task right after
+     * creating it. A timer so made is followed as any sleeper: "-> sleeping until T", then "timer due".
+     */
+    private void settleCreated() {
+        if (justCreated.isEmpty()) {
+            return;
+        }
+        boolean look = state.sleepingSize() > 0 && state.sleepingSize() <= SCAN_LIMIT;
+        for (Task t : justCreated) {
+            long wake = look ? state.wakeAt(t) : -1;
+            if (wake < 0) {
+                happened.created(t.tid(), t.name());
+                continue;
+            }
+            asleepUntil(t, wake);
+            happened.line("created " + StepText.label(t.tid(), t.name()) + " -> sleeping until "
+                    + Seconds.format(wake - start) + " s");
+            happened.moved(t.tid());
+        }
+        justCreated.clear();
+    }
+
+    /** {@code t} is in {@code sleeping} until {@code wake}: followed until its timer is due. */
+    private void asleepUntil(Task t, long wake) {
+        Info info = tasks.get(t.tid());
+        if (info != null) {
+            info.wakeAt = wake;
+            info.sleepOrder = sleepOrder++;
+        }
+        asleep.add(t);
+    }
+
+    /** Writes down when task {@code tid} was created or ended (for the first {@link #LIVES} tids). */
+    private void lifeEvent(boolean end, int tid) {
+        if (tid <= 0 || tid > LIVES) {
+            return;
+        }
+        if (tid >= created.length) {
+            int size = Math.min(LIVES + 1, Math.max(tid + 1, created.length * 2));
+            created = java.util.Arrays.copyOf(created, size);
+            ended = java.util.Arrays.copyOf(ended, size);
+        }
+        (end ? ended : created)[tid] = steps + 1;
     }
 
     /**
      * The line {@code task} is suspended at, after {@code done} steps of its own: read from its stack
      * once per step of it, and only for a task a kept step lists (the stack walk costs a few microseconds).
      */
-    private StackTraceElement at(Task task, Info info, int done) {
+    private Place at(Task task, Info info, int done) {
         if (info == null) {
             return null;
         }
         if (info.atSteps != done) {
-            Waitable on = done == 0 ? null : info.on();
-            info.at = done == 0 ? null : on == null ? state.suspendedLine(task) : state.suspendedLine(task, on.getClass());
+            info.at = done == 0 ? null : place(task, info.on());
             info.atSteps = done;
         }
         return info.at;
     }
 
-    private StackTraceElement at(Task task) {
+    /** Where {@code task} is suspended: its own frames, and the one line a listing shows (past {@code on}'s frames). */
+    private Place place(Task task, Waitable on) {
+        StackTraceElement[] stack = state.suspendedStack(task);
+        if (stack.length == 0) {
+            return null;
+        }
+        return Place.of(stack, on == null ? LoopState.suspendedLine(stack) : LoopState.suspendedLine(stack, on.getClass()));
+    }
+
+    private Place at(Task task) {
         Info info = tasks.get(task.tid());
         return at(task, info, info == null ? 0 : info.steps);
     }
@@ -326,15 +419,57 @@ public final class StepRecorder implements Instrument {
             return info == null ? Long.MAX_VALUE : info.sleepOrder;
         }));
         asleep.removeAll(due);
+        heapOrder(due);
         for (int i = 0; i < due.size(); ) { // one line per wake time: "timer due at 0.100 s: A, B -> ready"
             long at = wakeAt(due.get(i));
-            StringBuilder line = new StringBuilder("timer due at ").append(Seconds.format(at - start)).append(" s: ");
+            StringBuilder line = new StringBuilder("timer due at ").append(Seconds.format(at - start)).append(" s");
+            if (now - at >= LATE_NANOS) {
+                line.append(", fired ").append(Seconds.format(now - at)).append(" s late (").append(heldBy(at)).append(')');
+            }
+            line.append(": ");
             int from = i;
             for (; i < due.size() && wakeAt(due.get(i)) == at; i++) {
                 line.append(i == from ? "" : ", ").append(due.get(i));
                 happened.moved(due.get(i).tid());
             }
             happened.line(line.append(" -> ready").toString());
+        }
+    }
+
+    /**
+     * What held the loop past a timer due at {@code at}: the step that ran last, if it was still running
+     * then ("step 7, task 3 (slow), held the loop 0.310 s"), else the idle wait that overshot. The
+     * first time, the page says that both loops fire timers only between steps.
+     */
+    private String heldBy(long at) {
+        String held;
+        if (lastStepN > 0 && lastStepEnd >= at) {
+            held = "step " + String.format(java.util.Locale.ROOT, "%,d", lastStepN) + ", " + lastStepTask + ", held the loop "
+                    + Seconds.format(lastStepEnd - lastStepStart) + " s";
+            differs.late("step " + String.format(java.util.Locale.ROOT, "%,d", lastStepN) + " (" + lastStepTask
+                    + ") held the loop " + Seconds.format(lastStepEnd - lastStepStart) + " s,");
+        } else {
+            held = "the loop's wait for it overshot";
+            differs.late("here the loop's wait overshot,");
+        }
+        return held;
+    }
+
+    /**
+     * Whether the heap woke {@code due} (in wake order) in another order than the lecture's list,
+     * which goes in the order the tasks went to sleep: said once, where it first shows.
+     */
+    private void heapOrder(List<Task> due) {
+        if (due.size() < 2 || differs.said("heap")) {
+            return;
+        }
+        for (int i = 1; i < due.size(); i++) {
+            Info before = tasks.get(due.get(i - 1).tid());
+            Info after = tasks.get(due.get(i).tid());
+            if (before != null && after != null && after.sleepOrder < before.sleepOrder) {
+                differs.heap(due.get(i - 1).toString(), due.get(i).toString());
+                return;
+            }
         }
     }
 
@@ -349,10 +484,18 @@ public final class StepRecorder implements Instrument {
         }
         moving = null;
         String where;
+        long timer;
         if (movingSyscall instanceof Sleep sleep && sleep.nanos() > 0) {
             where = "sleeping until " + Seconds.format(wakeAt(task) - start) + " s";
         } else if (task == running || state.readySize() <= SCAN_LIMIT && state.readyHolds(task)) {
             where = "back of ready" + toBeSent(task); // the task running now went through ready, straight to its front
+            if (movingSyscall instanceof Sleep) {
+                differs.sleepZero(task.toString());
+            }
+        } else if (!(movingSyscall instanceof Sleep) && state.sleepingSize() <= SCAN_LIMIT
+                && (timer = state.wakeAt(task)) >= 0) { // a subclass's own timer syscall: sleeping all the same
+            asleepUntil(task, timer);
+            where = "sleeping until " + Seconds.format(timer - start) + " s";
         } else if (state.results().containsKey(task.tid())) {
             return; // it ended: taskExited said so
         } else {
@@ -371,7 +514,12 @@ public final class StepRecorder implements Instrument {
 
     @Override
     public void afterStep(Task task, Step step) {
+        settleCreated();
         inStep = false;
+        lastStepN = steps;
+        lastStepStart = stepStart;
+        lastStepEnd = state.nanoTime();
+        lastStepTask = task; // named only if a timer turns out late
         if (timeline != null) {
             timeline.afterStep(task, step);
         }
@@ -390,9 +538,9 @@ public final class StepRecorder implements Instrument {
         if (current != null) {
             endNanos = state.nanoTime() - start;
             switch (step) {
-                case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", StepText.text(syscall)));
-                case Step.Returned(Object value) -> keep(current.withEnding("returned", StepText.text(value)));
-                case Step.Failed(Throwable e) -> keep(current.withEnding("failed", StepText.text(e)));
+                case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", StepText.full(syscall), null));
+                case Step.Returned(Object value) -> keep(current.withEnding("returned", StepText.full(value), null));
+                case Step.Failed(Throwable e) -> keep(current.withEnding("failed", StepText.full(e), thrown(e)));
             }
             current = null;
         }
@@ -409,6 +557,18 @@ public final class StepRecorder implements Instrument {
         }
     }
 
+    /** How {@code e} was thrown, taken once per exception (the first {@link #FAILURES} * 2 exceptions). */
+    private Thrown thrown(Throwable e) {
+        Thrown known = thrown.get(e);
+        if (known == null) {
+            known = Thrown.of(e);
+            if (thrown.size() < FAILURES * 2) {
+                thrown.put(e, known);
+            }
+        }
+        return known;
+    }
+
     private void ended(Task task, String how) {
         happened.line(StepText.label(task.tid(), task.name()) + " " + how + " -> results[" + task.tid() + "]");
         happened.moved(task.tid());
@@ -416,7 +576,9 @@ public final class StepRecorder implements Instrument {
 
     @Override
     public void taskExited(Task task, Step.Outcome outcome) {
+        settleCreated();
         endNanos = state.nanoTime() - start; // the end's time: when the last task finished
+        lifeEvent(true, task.tid());
         if (noting()) {
             resolveMove(null);
         }
@@ -424,8 +586,11 @@ public final class StepRecorder implements Instrument {
         parkedSeen.remove(task);
         if (outcome instanceof Step.Failed(Throwable e)) {
             failureCount++;
-            if (failures.size() < FAILURES) {
-                failures.add(new Failure(task.tid(), task.name(), StepText.text(e), steps)); // during step N, or after it
+            if (failures.size() < FAILURES) { // during step N, or after it
+                failures.add(new Failure(task.tid(), task.name(), StepText.full(e), steps, thrown(e)));
+            }
+            if (!e.getClass().getSimpleName().equals("CancelledException")) { // a cancellation is an ending of its own
+                differs.goesOn(task.toString(), task.tid());
             }
         }
         if (timeline != null) {
@@ -440,6 +605,7 @@ public final class StepRecorder implements Instrument {
 
     @Override
     public void idleWait(long from, long to) {
+        settleCreated();
         endNanos = Math.max(endNanos, to - start);
         if (timeline != null) {
             timeline.idleWait(from, to);
@@ -487,7 +653,7 @@ public final class StepRecorder implements Instrument {
         List<Entry> ready = new ArrayList<>();
         for (Task t : state.ready(LISTED)) {
             Object value = state.pendingValue(t);
-            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + StepText.text(value), 0, 0, at(t)));
+            ready.add(new Entry(t.tid(), t.name(), (state.pendingIsThrow(t) ? "throw " : "") + StepText.full(value), 0, 0, at(t)));
         }
         return ready;
     }
@@ -526,7 +692,8 @@ public final class StepRecorder implements Instrument {
         for (Entry finished : lastFinished) {
             Step.Outcome outcome = results.get(finished.tid());
             if (outcome != null) {
-                listed.add(new Entry(finished.tid(), finished.name(), StepText.outcome(outcome), 0, 0, null));
+                listed.add(new Entry(finished.tid(), finished.name(), StepText.fullOutcome(outcome), 0, 0, null, "", "",
+                        outcome instanceof Step.Failed(Throwable e) ? thrown(e) : null));
             }
         }
         return listed;
@@ -569,7 +736,7 @@ public final class StepRecorder implements Instrument {
             return new Entry(t.tid(), t.name(), "", 0, 0, at(t));
         }
         Awaited awaited = info.syscall == NOT_STARTED ? Awaited.NOTHING : Awaited.of(info.syscall, this::nameOf);
-        return new Entry(t.tid(), t.name(), info.waitingOn(), 0, awaited.tid(), at(t), awaited.text(), awaited.via());
+        return new Entry(t.tid(), t.name(), info.waitingOn(), 0, awaited.tid(), at(t), awaited.text(), awaited.via(), null);
     }
 
     @Override
@@ -601,6 +768,7 @@ public final class StepRecorder implements Instrument {
      * deadlock, the cycle).
      */
     public Snapshot finalState() {
+        settleCreated();
         if (noting()) {
             resolveMove(null);
         }
@@ -608,9 +776,66 @@ public final class StepRecorder implements Instrument {
         tasks.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(LISTED).forEach(e -> parked.add(
                 e.getValue().closing != null ? e.getValue().closing // as it waited when the loop closed it
                         : new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits(),
-                                e.getValue().atSteps == e.getValue().steps ? e.getValue().at : null))); // a line read since its last step
+                                waitsNow(e.getValue()))));
         return new Snapshot(steps + 1, endNanos, idleSince.toString(), 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
-                true, results(), state.results().size(), parked, tasks.size(), happened.lines(), happened.moved(), null);
+                true, results(), state.results().size(), parked, tasks.size(), happened.lines(), happened.moved(), null, null,
+                differs.take());
+    }
+
+    /**
+     * Where an unfinished task waits as the run ends: read from its stack now if it is suspended (a run
+     * cut by a step limit stops between steps, with every task where it waits), else the place last read.
+     */
+    private Place waitsNow(Info info) {
+        if (info.atSteps == info.steps && info.at != null) {
+            return info.at;
+        }
+        try {
+            return info.steps == 0 ? null : place(info.task, info.on());
+        } catch (RuntimeException e) {
+            return null; // a stack that cannot be read (its task runs on): no place
+        }
+    }
+
+    /**
+     * When each task was created and ended, as step numbers: [tid, created (0: before the first step),
+     * ended (-1: never)], for at most {@code max} tasks: the failed and the unfinished first, then the
+     * lowest tids (the first {@link #LIVES} tids are known).
+     */
+    public List<long[]> lives(int max) {
+        java.util.LinkedHashSet<Integer> chosen = new java.util.LinkedHashSet<>();
+        for (Failure f : failures) {
+            if (chosen.size() < max) {
+                chosen.add(f.tid());
+            }
+        }
+        tasks.keySet().stream().sorted().limit(max).forEach(tid -> {
+            if (chosen.size() < max) {
+                chosen.add(tid);
+            }
+        });
+        for (int tid = 1; tid < created.length && chosen.size() < max; tid++) {
+            if (created[tid] > 0) {
+                chosen.add(tid);
+            }
+        }
+        List<long[]> lives = new ArrayList<>();
+        for (int tid : chosen) {
+            if (tid > 0 && tid < created.length && created[tid] > 0) {
+                lives.add(new long[] {tid, created[tid] - 1, ended[tid] - 1});
+            }
+        }
+        return lives;
+    }
+
+    /** The tids of the tasks left unfinished, lowest first, at most {@code max}. */
+    public List<Integer> stuck(int max) {
+        return tasks.keySet().stream().sorted().limit(max).toList();
+    }
+
+    /** How many tasks were left unfinished. */
+    public int stuckCount() {
+        return tasks.size();
     }
 
     /** Every failed task (the first {@link #FAILURES}), in the order they failed. */

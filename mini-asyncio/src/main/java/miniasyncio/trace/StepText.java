@@ -12,7 +12,9 @@ import miniasyncio.Step;
  */
 final class StepText {
 
-    private static final int TEXT = 120; // characters of a value or syscall kept
+    private static final int TEXT = 120; // characters of a value or syscall kept in a line of text
+    /** Characters of a value kept where the page can fold it and show it whole on a click. */
+    static final int LONG = 10_000;
 
     private StepText() {
     }
@@ -22,6 +24,14 @@ final class StepText {
         return switch (outcome) {
             case Step.Returned(Object value) -> "returned " + text(value);
             case Step.Failed(Throwable e) -> "failed: " + text(e);
+        };
+    }
+
+    /** As {@link #outcome}, the value whole (up to {@link #LONG}), for a listing the page folds. */
+    static String fullOutcome(Step.Outcome outcome) {
+        return switch (outcome) {
+            case Step.Returned(Object value) -> "returned " + full(value);
+            case Step.Failed(Throwable e) -> "failed: " + full(e);
         };
     }
 
@@ -36,20 +46,35 @@ final class StepText {
      * the elements of a collection so too, {@code null}; anything else by its {@code toString}.
      */
     static String text(Object value) {
+        String s = written(value, TEXT);
+        return s.length() > TEXT ? s.substring(0, TEXT) + "..." : s;
+    }
+
+    /**
+     * As {@link #text}, up to {@link #LONG} characters: a value the page shows folded to a line and
+     * whole on a click (a 200-character result must be readable whole, not only its beginning).
+     */
+    static String full(Object value) {
+        String s = written(value, LONG);
+        return s.length() > LONG ? s.substring(0, LONG) + "... (cut at " + String.format(java.util.Locale.ROOT, "%,d", LONG)
+                + " characters)" : s;
+    }
+
+    private static String written(Object value, int cap) {
         StringBuilder s = new StringBuilder();
         try {
-            write(s, value, 0);
+            write(s, value, 0, cap);
         } catch (RuntimeException e) {
             s.setLength(0);
             s.append(value.getClass().getName()).append(" (its toString threw ").append(e).append(')');
         }
-        return s.length() > TEXT ? s.substring(0, TEXT) + "..." : s.toString();
+        return s.toString();
     }
 
-    private static void write(StringBuilder s, Object value, int depth) {
+    private static void write(StringBuilder s, Object value, int depth, int cap) {
         if (value instanceof CharSequence text) {
             s.append('"');
-            for (int i = 0; i < text.length() && s.length() <= TEXT; i++) {
+            for (int i = 0; i < text.length() && s.length() <= cap; i++) {
                 escape(s, text.charAt(i), '"');
             }
             s.append('"');
@@ -61,13 +86,13 @@ final class StepText {
             s.append('[');
             boolean first = true;
             for (Object item : items) {
-                if (s.length() > TEXT) {
+                if (s.length() > cap) {
                     s.append(", ...");
                     break;
                 }
                 s.append(first ? "" : ", ");
                 first = false;
-                write(s, item, depth + 1);
+                write(s, item, depth + 1, cap);
             }
             s.append(']');
         } else if (value != null && value.getClass().isRecord() && depth < 3 && hasPlainComponent(value)) {
@@ -76,7 +101,7 @@ final class StepText {
             RecordComponent[] parts = value.getClass().getRecordComponents();
             for (int i = 0; i < parts.length; i++) {
                 s.append(i == 0 ? "" : ", ").append(parts[i].getName()).append('=');
-                write(s, component(value, parts[i]), depth + 1);
+                write(s, component(value, parts[i]), depth + 1, cap);
             }
             s.append(']');
         } else if (value != null && plain(value)) {

@@ -184,6 +184,14 @@ final class Chromium {
         return byFragment;
     }
 
+    /**
+     * {@code html} opened at {@code fragment} in a {@code width x height} window and kept open, for a
+     * test that presses keys and reads what the page does; close it when done.
+     */
+    DevTools.Tab tab(Path html, String fragment, int width, int height) throws IOException, InterruptedException {
+        return DevTools.of(executable).tab(html.toUri() + "#" + fragment, width, height, false);
+    }
+
     void screenshot(Path html, String fragment, Path png, int width, int height)
             throws IOException, InterruptedException {
         DevTools.of(executable).open(html.toUri() + "#" + fragment, width, height, true, png);

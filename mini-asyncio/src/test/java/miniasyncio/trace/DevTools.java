@@ -1,5 +1,7 @@
 package miniasyncio.trace;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
@@ -86,7 +88,24 @@ final class DevTools {
      * loaded, the onload scripts run), then returns its DOM, or writes a screenshot to {@code png}.
      */
     synchronized String open(String url, int width, int height, boolean hideScrollbars, Path png) throws IOException {
+        try (Tab tab = tab(url, width, height, hideScrollbars)) {
+            // One turn of the page's event loop after onload, as --dump-dom gave: then read it.
+            String dom = tab.eval("new Promise(done => setTimeout(() => done(document.documentElement.outerHTML), 0))")
+                    .getAsString();
+            if (png != null) {
+                tab.screenshot(png);
+            }
+            return dom;
+        }
+    }
+
+    /**
+     * Opens {@code url} in a viewport of {@code width x height} and a browser context of its own, and
+     * keeps it open once loaded: for a test that drives the page as a person does (keys, focus).
+     */
+    synchronized Tab tab(String url, int width, int height, boolean hideScrollbars) throws IOException {
         String context = call(null, "Target.createBrowserContext", new JsonObject()).get("browserContextId").getAsString();
+        Tab tab = new Tab(context);
         try {
             JsonObject target = new JsonObject();
             target.addProperty("url", "about:blank");
@@ -95,47 +114,158 @@ final class DevTools {
             JsonObject attach = new JsonObject();
             attach.addProperty("targetId", targetId);
             attach.addProperty("flatten", true);
-            String session = call(null, "Target.attachToTarget", attach).get("sessionId").getAsString();
-            call(session, "Page.enable", new JsonObject());
+            tab.session = call(null, "Target.attachToTarget", attach).get("sessionId").getAsString();
+            call(tab.session, "Page.enable", new JsonObject());
             JsonObject metrics = new JsonObject();
             metrics.addProperty("width", width);
             metrics.addProperty("height", height);
             metrics.addProperty("deviceScaleFactor", 1);
             metrics.addProperty("mobile", false);
-            call(session, "Emulation.setDeviceMetricsOverride", metrics);
+            call(tab.session, "Emulation.setDeviceMetricsOverride", metrics);
+            // a page in the background has no focus: keys typed into it would reach no element
+            JsonObject focus = new JsonObject();
+            focus.addProperty("enabled", true);
+            call(tab.session, "Emulation.setFocusEmulationEnabled", focus);
             if (hideScrollbars) {
                 JsonObject hidden = new JsonObject();
                 hidden.addProperty("hidden", true);
-                call(session, "Emulation.setScrollbarsHidden", hidden);
+                call(tab.session, "Emulation.setScrollbarsHidden", hidden);
             }
             CompletableFuture<Void> loaded = new CompletableFuture<>();
-            loads.put(session, loaded);
+            loads.put(tab.session, loaded);
             JsonObject navigate = new JsonObject();
             navigate.addProperty("url", url);
-            JsonObject navigated = call(session, "Page.navigate", navigate);
+            JsonObject navigated = call(tab.session, "Page.navigate", navigate);
             if (navigated.has("errorText")) {
                 throw new IOException("chromium could not open " + url + ": " + navigated.get("errorText").getAsString());
             }
             await(loaded, "the load event of " + url);
-            loads.remove(session);
-            // One turn of the page's event loop after onload, as --dump-dom gave: then read it.
-            JsonObject evaluate = new JsonObject();
-            evaluate.addProperty("expression",
-                    "new Promise(done => setTimeout(() => done(document.documentElement.outerHTML), 0))");
-            evaluate.addProperty("awaitPromise", true);
-            evaluate.addProperty("returnByValue", true);
-            String dom = call(session, "Runtime.evaluate", evaluate).getAsJsonObject("result").get("value").getAsString();
-            if (png != null) {
+            loads.remove(tab.session);
+            return tab;
+        } catch (IOException | RuntimeException e) {
+            tab.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A page kept open: scripts run in it, keys pressed into it through the browser's input (so that
+     * the browser does what it does for a real key: a button's click on Space, focus moving on Tab),
+     * and the names its accessibility tree gives, as a screen reader gets them.
+     */
+    final class Tab implements AutoCloseable {
+        private final String context;
+        private String session;
+
+        private Tab(String context) {
+            this.context = context;
+        }
+
+        /** The value of {@code expression} in the page (a promise is awaited), as JSON; JSON null for undefined. */
+        JsonElement eval(String expression) throws IOException {
+            synchronized (DevTools.this) {
+                JsonObject evaluate = new JsonObject();
+                evaluate.addProperty("expression", expression);
+                evaluate.addProperty("awaitPromise", true);
+                evaluate.addProperty("returnByValue", true);
+                JsonObject answer = call(session, "Runtime.evaluate", evaluate);
+                if (answer.has("exceptionDetails")) {
+                    throw new IOException("the page threw: " + answer.get("exceptionDetails"));
+                }
+                JsonObject result = answer.getAsJsonObject("result");
+                return result.has("value") ? result.get("value") : JsonNull.INSTANCE;
+            }
+        }
+
+        /** {@code key} pressed and let go: " ", "Enter", "Tab", "Escape", "ArrowRight", "Home", "End", or a letter. */
+        void press(String key) throws IOException {
+            press(key, false);
+        }
+
+        /** {@code key} pressed and let go, with Shift held if {@code shift} (Shift+Tab goes back). */
+        void press(String key, boolean shift) throws IOException {
+            synchronized (DevTools.this) {
+                Key k = Key.of(key);
+                JsonObject down = k.event(k.text == null ? "rawKeyDown" : "keyDown", shift);
+                call(session, "Input.dispatchKeyEvent", down);
+                call(session, "Input.dispatchKeyEvent", k.event("keyUp", shift));
+            }
+        }
+
+        /** Every node of the page's accessibility tree that is not ignored: {"role": ..., "name": ...}. */
+        List<JsonObject> accessibilityTree() throws IOException {
+            synchronized (DevTools.this) {
+                call(session, "Accessibility.enable", new JsonObject());
+                List<JsonObject> nodes = new ArrayList<>();
+                for (var n : call(session, "Accessibility.getFullAXTree", new JsonObject()).getAsJsonArray("nodes")) {
+                    JsonObject node = n.getAsJsonObject();
+                    if (node.has("ignored") && node.get("ignored").getAsBoolean()) {
+                        continue;
+                    }
+                    JsonObject plain = new JsonObject();
+                    plain.addProperty("role", node.has("role") ? node.getAsJsonObject("role").get("value").getAsString() : "");
+                    plain.addProperty("name", node.has("name") && node.getAsJsonObject("name").has("value")
+                            ? node.getAsJsonObject("name").get("value").getAsString() : "");
+                    nodes.add(plain);
+                }
+                return nodes;
+            }
+        }
+
+        void screenshot(Path png) throws IOException {
+            synchronized (DevTools.this) {
                 JsonObject shot = new JsonObject();
                 shot.addProperty("format", "png");
                 String data = call(session, "Page.captureScreenshot", shot).get("data").getAsString();
                 Files.write(png, Base64.getDecoder().decode(data));
             }
-            return dom;
-        } finally {
-            JsonObject dispose = new JsonObject();
-            dispose.addProperty("browserContextId", context);
-            call(null, "Target.disposeBrowserContext", dispose);
+        }
+
+        @Override
+        public void close() throws IOException {
+            synchronized (DevTools.this) {
+                JsonObject dispose = new JsonObject();
+                dispose.addProperty("browserContextId", context);
+                call(null, "Target.disposeBrowserContext", dispose);
+            }
+        }
+    }
+
+    /** A key as the DevTools input takes it: its key and code names, Windows key code, and the text it types. */
+    private record Key(String key, String code, int keyCode, String text) {
+        static Key of(String key) {
+            return switch (key) {
+                case " " -> new Key(" ", "Space", 32, " ");
+                case "Enter" -> new Key("Enter", "Enter", 13, "\r");
+                case "Tab" -> new Key("Tab", "Tab", 9, null);
+                case "Escape" -> new Key("Escape", "Escape", 27, null);
+                case "ArrowLeft" -> new Key("ArrowLeft", "ArrowLeft", 37, null);
+                case "ArrowRight" -> new Key("ArrowRight", "ArrowRight", 39, null);
+                case "Home" -> new Key("Home", "Home", 36, null);
+                case "End" -> new Key("End", "End", 35, null);
+                default -> {
+                    if (key.length() != 1 || !Character.isLetter(key.charAt(0))) {
+                        throw new IllegalArgumentException("no key " + key);
+                    }
+                    char c = Character.toUpperCase(key.charAt(0));
+                    yield new Key(key, "Key" + c, c, key);
+                }
+            };
+        }
+
+        JsonObject event(String type, boolean shift) {
+            JsonObject e = new JsonObject();
+            e.addProperty("type", type);
+            e.addProperty("key", key);
+            e.addProperty("code", code);
+            e.addProperty("windowsVirtualKeyCode", keyCode);
+            e.addProperty("nativeVirtualKeyCode", keyCode);
+            e.addProperty("modifiers", shift ? 8 : 0);
+            if (text != null && !type.equals("keyUp")) {
+                e.addProperty("text", text);
+                e.addProperty("unmodifiedText", text);
+            }
+            return e;
         }
     }
 

@@ -124,8 +124,8 @@ final class StepPageDom {
     }
 
     /**
-     * The line each entry of {@code data-state="state"} is suspended at, as the page writes it
-     * ("at Example.java:37 sleep(delay); // ..."), "" for an entry with none.
+     * The innermost line each entry of {@code data-state="state"} waits at, as the page writes it
+     * ("waits in Example.worker at Example.java:37 sleep(delay); // ..."), "" for an entry with none.
      */
     List<String> waits(String state) {
         Matcher block = Pattern.compile("data-state=\"" + state + "\">(.*?)</(ol|table)>", Pattern.DOTALL).matcher(dom);
@@ -136,28 +136,93 @@ final class StepPageDom {
         Matcher entry = Pattern.compile("<(li|tr) class=\"(?:[^\"]* )?entry(?: [^\"]*)?\" data-tid=\"\\d+\">(.*?)</\\1>",
                 Pattern.DOTALL).matcher(block.group(1));
         while (entry.find()) {
-            Matcher w = WAITS.matcher(entry.group(2));
-            lines.add(w.find() ? plain(w.group(1)) : "");
+            lines.add(firstFrame(entry.group(2)));
         }
         return lines;
     }
 
-    /** Where the running task resumed ("resumed at Example.java:37 ..."), or "". */
+    /**
+     * Each entry's whole waiting place in {@code data-state="state"}: its frames as the page writes them
+     * ("waits in Lock.acquire at Lock.java:80 ...", "called from ...", "in the kit: ..."), innermost first.
+     */
+    List<List<String>> places(String state) {
+        Matcher block = Pattern.compile("data-state=\"" + state + "\">(.*?)</(ol|table)>", Pattern.DOTALL).matcher(dom);
+        if (!block.find()) {
+            throw new AssertionError("no element with data-state=\"" + state + "\" in the page");
+        }
+        List<List<String>> places = new ArrayList<>();
+        Matcher entry = Pattern.compile("<(li|tr) class=\"(?:[^\"]* )?entry(?: [^\"]*)?\" data-tid=\"\\d+\">(.*?)</\\1>",
+                Pattern.DOTALL).matcher(block.group(1));
+        while (entry.find()) {
+            List<String> frames = new ArrayList<>();
+            String waits = element(entry.group(2), "<span class=\"waits\">");
+            for (int at = waits == null ? -1 : waits.indexOf("<span class=\"frame", 1); at >= 0;
+                    at = waits.indexOf("<span class=\"frame", at + 1)) {
+                String frame = element(waits.substring(at), "<span class=\"frame");
+                frames.add(plain(frame));
+                at += frame.length() - 1;
+            }
+            places.add(frames);
+        }
+        return places;
+    }
+
+    /** Where the running task resumed ("resumed in Example.worker at Example.java:37 ..."), or "". */
     String resumedAt() {
         Matcher m = Pattern.compile("id=\"running\"[^>]*>(.*?)</div>", Pattern.DOTALL).matcher(dom);
         if (!m.find()) {
             return null;
         }
-        Matcher w = WAITS.matcher(m.group(1));
-        return w.find() ? plain(w.group(1)) : "";
+        return firstFrame(m.group(1));
     }
 
-    private static final Pattern WAITS = Pattern.compile("<span class=\"waits\">(.*?)</span>", Pattern.DOTALL);
+    /** The sentence of the cycle banner ("deadlock: task 2 (a) awaits task 3 (b) ..."), without each task's lines. */
+    String cycle() {
+        Matcher m = Pattern.compile("id=\"cycle\"[^>]*><p class=\"chain\">(.*?)</p>", Pattern.DOTALL).matcher(dom);
+        return m.find() ? plain(m.group(1)) : "";
+    }
 
-    /** Table cells become "1 main returned null"; the line a task waits at and other tags vanish; entities are undone. */
+    /** The first frame of the first waiting place in {@code html}, or "". */
+    private static String firstFrame(String html) {
+        String waits = element(html, "<span class=\"waits\">");
+        if (waits == null) {
+            return "";
+        }
+        String frame = element(waits, "<span class=\"frame\">");
+        return frame == null ? "" : plain(frame);
+    }
+
+    /** The element of {@code html} that opens with {@code open} (a span), whole, its inner spans counted; null for none. */
+    private static String element(String html, String open) {
+        int from = html.indexOf(open);
+        if (from < 0) {
+            return null;
+        }
+        int depth = 0;
+        Matcher tag = SPAN.matcher(html);
+        tag.region(from, html.length());
+        while (tag.find()) {
+            depth += tag.group().startsWith("</") ? -1 : 1;
+            if (depth == 0) {
+                return html.substring(from, tag.end());
+            }
+        }
+        return html.substring(from);
+    }
+
+    private static final Pattern SPAN = Pattern.compile("</?span\\b[^>]*>");
+
+    /**
+     * Table cells become "1 main returned null"; the lines a task waits at, the fold buttons of long values
+     * and other tags vanish; entities are undone.
+     */
     private static String plain(String html) {
-        html = WAITS.matcher(html).replaceAll("");
-        return html.replaceAll("</td><td[^>]*>", " ").replaceAll("<[^>]+>", "").replace("&lt;", "<")
+        for (String waits = element(html, "<span class=\"waits\">"); waits != null;
+                waits = element(html, "<span class=\"waits\">")) {
+            html = html.replace(waits, "");
+        }
+        return html.replaceAll("<button[^>]*>.*?</button>", "").replaceAll("</td><td[^>]*>", " ")
+                .replaceAll("<[^>]+>", "").replace("&lt;", "<")
                 .replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&").trim();
     }
 
@@ -182,7 +247,7 @@ final class StepPageDom {
         throw new AssertionError("step " + n + " was not recorded");
     }
 
-    /** The entries of one structure in the JSON, as the page words them. */
+    /** The entries of one structure in the JSON, as the page words them (short values: no long texts). */
     static List<String> jsonEntries(JsonObject snap, String state) {
         List<String> out = new ArrayList<>();
         for (JsonElement e : snap.getAsJsonArray(state)) {

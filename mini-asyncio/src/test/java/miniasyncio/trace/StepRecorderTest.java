@@ -142,7 +142,7 @@ class StepRecorderTest {
         assertThat(two.text("thinned")).isEqualTo("step 2 was not kept (the page keeps every 1,024th step); nearest kept step: 1");
         assertThat(two.paragraph("summary")).contains("kept every 1,024th step, ");
         assertThat(two.paragraph("overviewNote")).startsWith("Drawn: 40 of the 1,001 tasks (the first by tid); 961 are left out."
-                + " A blank cell: the task was beyond the 20 entries a structure lists at that step");
+                + " A pale brown cell: the task was there but beyond the 20 entries a structure lists at that step");
         StepPageDom mid = new StepPageDom(doms.get("step=410625")); // 1 + 401 * 1024: kept
         assertThat(mid.text("thinned")).isEmpty();
         assertThat(mid.count("ready")).isEqualTo("(999)");

@@ -216,15 +216,16 @@ class StepThroughBrowserTest {
         StepPageDom two = new StepPageDom(doms.get("step=2"));
         assertThat(two.resumedAt()).isEmpty();
         assertThat(two.waits("ready")).containsExactly("", "");
-        assertThat(two.waits("sleeping")).containsExactly("at " + main);
+        assertThat(two.waits("sleeping")).containsExactly("waits in Example.main at " + main);
         // step 7: A resumes in worker(); B (ready) and C (asleep) wait at the same line of their own
         StepPageDom seven = new StepPageDom(doms.get("step=7"));
-        assertThat(seven.resumedAt()).isEqualTo("resumed at " + worker);
-        assertThat(seven.waits("ready")).containsExactly("at " + worker);
-        assertThat(seven.waits("sleeping")).containsExactly("at " + worker);
+        assertThat(seven.resumedAt()).isEqualTo("resumed in Example.worker at " + worker);
+        assertThat(seven.waits("ready")).containsExactly("waits in Example.worker at " + worker);
+        assertThat(seven.waits("sleeping")).containsExactly("waits in Example.worker at " + worker);
         StepPageDom twelve = new StepPageDom(doms.get("step=12"));
-        assertThat(twelve.resumedAt()).isEqualTo("resumed at " + worker);
-        assertThat(twelve.waits("sleeping")).containsExactly("at " + worker, "at " + worker);
+        assertThat(twelve.resumedAt()).isEqualTo("resumed in Example.worker at " + worker);
+        assertThat(twelve.waits("sleeping")).containsExactly("waits in Example.worker at " + worker,
+                "waits in Example.worker at " + worker);
         // the line is beside the entry, not in the text that the other tests compare
         assertThat(seven.entries("ready")).containsExactly("task 3 (worker B): send null");
     }
@@ -351,7 +352,7 @@ class StepThroughBrowserTest {
         Files.createDirectories(png.getParent());
         Files.deleteIfExists(png);
 
-        chromium.screenshot(html, "step=8", png, 1366, 1300);
+        chromium.screenshot(html, "step=8", png, 1366, 1700); // each task's chain of lines: a longer page
 
         assertThat(png).exists();
         BufferedImage image = ImageIO.read(png.toFile());

@@ -125,12 +125,22 @@ class StepThroughExercisesBrowserTest {
                 "task 1 (deadlock_demo): AwaitFuture[future=Future #1]",
                 "task 2 (worker_ab): AwaitFuture[future=Future #2], awaits Lock #1 (held by task 3 (worker_ba))",
                 "task 3 (worker_ba): AwaitFuture[future=Future #3], awaits Lock #2 (held by task 2 (worker_ab))");
-        // the line of the program that called into the lock, which names it as the program does
-        assertThat(six.waits("parked")).containsExactly(
-                "at Futures.java:24 Scheduler.syscall(\"await\", new AwaitFuture(future)); // parked until the future is done",
-                "at Ex6Deadlock.java:30 lockB.withLock(() -> System.out.println(\"worker_ab: holding both locks\"));",
-                "at Ex6Deadlock.java:38 lockA.withLock(() -> System.out.println(\"worker_ba: holding both locks\"));");
-        assertThat(six.text("cycle")).isEqualTo("a cycle: task 2 (worker_ab) awaits Lock #1 held by task 3 (worker_ba)"
+        // each waits in the exercise's own await, called from the lock, called from the program's line that
+        // names the lock as the program does; main from the timeout around its gather
+        String await = "waits in Futures.await at Futures.java:24 Scheduler.syscall(\"await\", new AwaitFuture(future));"
+                + " // parked until the future is done";
+        assertThat(six.waits("parked")).containsOnly(await).hasSize(3);
+        List<List<String>> places = six.places("parked");
+        assertThat(places.get(0)).contains("called from Ex6Deadlock.deadlockDemo (a lambda) at Ex6Deadlock.java:44"
+                + " Timeouts.timeout(1.0, () -> await(gather(workerAb, workerBa)));");
+        assertThat(places.get(1)).startsWith(await, "called from Lock.acquire at Lock.java:80 Futures.await(waiter);",
+                "called from Lock.withLock at Lock.java:114 acquire();",
+                "called from Ex6Deadlock.deadlockDemo (a lambda) at Ex6Deadlock.java:30"
+                        + " lockB.withLock(() -> System.out.println(\"worker_ab: holding both locks\"));");
+        assertThat(places.get(2)).contains("called from Ex6Deadlock.deadlockDemo (a lambda) at Ex6Deadlock.java:38"
+                + " lockA.withLock(() -> System.out.println(\"worker_ba: holding both locks\"));");
+        assertThat(places).allSatisfy(p -> assertThat(p.getLast()).startsWith("in the kit: Scheduler.syscall"));
+        assertThat(six.cycle()).isEqualTo("a cycle: task 2 (worker_ab) awaits Lock #1 held by task 3 (worker_ba)"
                 + " awaits Lock #2 held by task 2 (worker_ab)");
         assertThat(six.marked("parked", "incycle")).containsExactly(2, 3);
         assertThat(six.entries("did")).contains("task 3 (worker_ba) yielded AwaitFuture[future=Future #3] -> parked,"
@@ -141,11 +151,12 @@ class StepThroughExercisesBrowserTest {
         StepPageDom four = new StepPageDom(doms.get("step=4"));
         assertThat(four.entries("parked")).contains(
                 "task 4 (consumer): AwaitFuture[future=Future #2], awaits Queue #1 (empty: get waits for an item)");
-        assertThat(four.waits("parked")).contains("at Pipeline.java:97 block = queue.get();");
+        assertThat(four.places("parked").get(1)).contains("called from Queue.get at Queue.java:212 park(getters);",
+                "called from Pipeline.consumer at Pipeline.java:97 block = queue.get();");
         StepPageDom nine = new StepPageDom(doms.get("step=9"));
         assertThat(nine.entries("parked")).contains(
                 "task 3 (producer): AwaitFuture[future=Future #3], awaits Queue #1 (full, 2 of 2: put waits for a free slot)");
-        assertThat(nine.waits("parked")).contains("at Pipeline.java:79 queue.put(block);");
+        assertThat(nine.places("parked").get(1)).contains("called from Pipeline.producer at Pipeline.java:79 queue.put(block);");
         assertThat(nine.text("cycle")).as("nobody holds a queue: no cycle").isEmpty();
 
         // Ex4GatherError, step 3: "other" waits for the event that nobody sets before "broken" fails
@@ -153,7 +164,8 @@ class StepThroughExercisesBrowserTest {
         StepPageDom three = new StepPageDom(chromium.dumpDom(gatherError, "step=3"));
         assertThat(three.entries("parked")).contains(
                 "task 2 (other): AwaitFuture[future=Future #2], awaits Event #1 (not set: await() waits for set())");
-        assertThat(three.waits("parked")).contains("at Ex4GatherError.java:25 release.await();");
+        assertThat(three.places("parked").get(1)).contains("called from Event.await at Event.java:82 return Futures.await(waiter);",
+                "called from Ex4GatherError.gatherErrorDemo (a lambda) at Ex4GatherError.java:25 release.await();");
     }
 
     @Test
@@ -167,7 +179,7 @@ class StepThroughExercisesBrowserTest {
         assertThat(run.err()).contains("DeadlockException");
 
         StepPageDom end = new StepPageDom(chromium.dumpDom(html, "step=end"));
-        assertThat(end.text("cycle")).isEqualTo("deadlock: task 2 (worker 0) awaits Lock #1 held by task 3 (worker 1)"
+        assertThat(end.cycle()).isEqualTo("deadlock: task 2 (worker 0) awaits Lock #1 held by task 3 (worker 1)"
                 + " awaits Lock #2 held by task 4 (worker 2) awaits Lock #3 held by task 2 (worker 0);"
                 + " nothing else can wake them");
         assertThat(end.entries("parked")).containsExactly(
@@ -175,9 +187,16 @@ class StepThroughExercisesBrowserTest {
                 "task 3 (worker 1): AwaitFuture[future=Future #2], awaits Lock #2 (held by task 4 (worker 2))",
                 "task 4 (worker 2): AwaitFuture[future=Future #3], awaits Lock #3 (held by task 2 (worker 0))");
         assertThat(end.marked("parked", "incycle")).containsExactly(2, 3, 4);
-        // worker 2 parked in the last step, which no later step followed: its line was read as the loop closed it
-        assertThat(end.waits("parked")).containsOnly(
-                "at LockRing.java:19 next.withLock(() -> System.out.println(\"never printed\"));").hasSize(3);
+        // worker 2 parked in the last step, which no later step followed: its lines were read as the loop closed it
+        String await = "waits in Futures.await at Futures.java:24 Scheduler.syscall(\"await\", new AwaitFuture(future));"
+                + " // parked until the future is done";
+        String ring = "LockRing.main (a lambda) at LockRing.java:19 next.withLock(() -> System.out.println(\"never printed\"));";
+        assertThat(end.places("parked")).hasSize(3).allSatisfy(p -> assertThat(p).startsWith(await,
+                "called from Lock.acquire at Lock.java:80 Futures.await(waiter);",
+                "called from Lock.withLock at Lock.java:114 acquire();", "called from " + ring));
+        // the banner names each task's own line: the program's, through the lock's two
+        assertThat(end.places("cycle")).hasSize(3).allSatisfy(p -> assertThat(p).containsExactly(await,
+                "called (2 calls between) from " + ring));
         assertThat(end.entries("did")).containsExactly(
                 "task 4 (worker 2) yielded AwaitFuture[future=Future #3] -> parked, awaits Lock #3 (held by task 2 (worker 0))");
 

@@ -125,7 +125,7 @@ class StepThroughHomeworkBrowserTest {
                 "task 1 (main) yielded AwaitTask[tid=2] -> parked, awaits task 2", "popleft -> task 2, sent null");
         assertThat(two.entries("ready")).containsExactly("task 3: send null", "task 4: send null");
         assertThat(two.entries("parked")).containsExactly("task 1 (main): AwaitTask[tid=2], awaits task 2");
-        assertThat(two.waits("parked")).singleElement().asString().matches("at Homework\\.java:\\d+.*");
+        assertThat(two.waits("parked")).singleElement().asString().matches("waits in Homework\\.awaitTask at Homework\\.java:\\d+.*");
 
         // step 5, t=0.1: b is read first, but main still awaits a
         StepPageDom five = new StepPageDom(doms.get("step=5"));
@@ -184,7 +184,7 @@ class StepThroughHomeworkBrowserTest {
 
         assertThat(end.text("running")).startsWith("The loop stopped: steptest.Deadlock failed: ")
                 .contains("deadlock: tasks await each other in a cycle");
-        assertThat(end.text("cycle")).isEqualTo(
+        assertThat(end.cycle()).isEqualTo(
                 "deadlock: task 2 (a) awaits task 3 (b) awaits task 2 (a); nothing else can wake them");
         assertThat(end.entries("parked")).containsExactly(
                 "task 1 (main): AwaitTask[tid=2], awaits task 2 (a)",
@@ -214,11 +214,12 @@ class StepThroughHomeworkBrowserTest {
         assertThat(new StepPageDom(doms.get("step=end")).entries("did"))
                 .containsExactly("task 4 (c) yielded AwaitTask[tid=2] -> parked, awaits task 2 (a)");
         StepPageDom end = new StepPageDom(doms.get("step=end"));
-        assertThat(end.text("cycle")).isEqualTo("deadlock: task 2 (a) awaits task 3 (b) awaits task 4 (c) awaits task 2 (a);"
+        assertThat(end.cycle()).isEqualTo("deadlock: task 2 (a) awaits task 3 (b) awaits task 4 (c) awaits task 2 (a);"
                 + " nothing else can wake them");
         assertThat(end.count("parked")).isEqualTo("(4)");
         // c parked in the last step, which no later step followed: its line was read as the loop closed it
-        assertThat(end.waits("parked")).hasSize(4).allSatisfy(line -> assertThat(line).startsWith("at Homework.java:"));
+        assertThat(end.waits("parked")).hasSize(4).allSatisfy(line -> assertThat(line).startsWith(
+                "waits in Homework.awaitTask at Homework.java:"));
         assertThat(new StepPageDom(doms.get("step=4")).entries("did")).containsExactly(
                 "task 3 (b) yielded AwaitTask[tid=4] -> parked, awaits task 4 (c)", "popleft -> task 4 (c), sent null");
         for (int[] size : StepThroughLayoutBrowserTest.SIZES) {
