@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Checks one step of the exercises: its tests and its examples' transcripts.
 # Usage (from anywhere): exercises/check-step.sh N        (N = 1..10; needs a JDK 21+ and Maven)
+#                        exercises/check-step.sh N --step-through
+#   also writes each failing test's run as a page to open in a browser,
+#   exercises/target/step-through/Class.method.html, and names it under the failure.
 # Prints "step N: X tests passed", or what failed with the first line of each reason; when tests
 # fail on a method of an earlier step that is not written yet, the first line says which step to
 # finish first. The full reasons and stack traces are in exercises/target/surefire-reports/ and
@@ -11,10 +14,26 @@
 # is first on PATH).
 set -uo pipefail
 step="${1:-}"
+usage="usage: exercises/check-step.sh N [--step-through]   (N is a step number, 1 to 10)"
 if ! [[ "$step" =~ ^([1-9]|10)$ ]]; then
-  echo "usage: exercises/check-step.sh N   (N is a step number, 1 to 10)" >&2
+  echo "$usage" >&2
   exit 2
 fi
+pages=()
+for arg in "${@:2}"; do
+  if [[ "$arg" == --step-through=* ]]; then
+    echo "exercises/check-step.sh: --step-through takes no value (the pages go to exercises/target/step-through/); $usage" >&2
+    exit 2
+  elif [ "$arg" != "--step-through" ]; then
+    echo "exercises/check-step.sh: unknown argument '$arg'; $usage" >&2
+    exit 2
+  fi
+  if [ ${#pages[@]} -gt 0 ]; then
+    echo "exercises/check-step.sh: --step-through is given twice; $usage" >&2
+    exit 2
+  fi
+  pages=(--step-through)
+done
 module="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$module")"
 log="$module/target/check-step.log"
@@ -38,7 +57,7 @@ java="$(head -n1 "$javahome")/bin/java"
 [ -t 2 ] && printf 'checking step %s (tests and example transcripts) ...' "$step" >&2
 "$java" --add-exports java.base/jdk.internal.vm=ALL-UNNAMED -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
   -cp "$(head -n1 "$classpath")" miniasyncio.cli.QuickTest "$module" --step "$step" \
-  --reports "$module/target/surefire-reports" >> "$log" 2>&1
+  --reports "$module/target/surefire-reports" ${pages[@]+"${pages[@]}"} >> "$log" 2>&1
 build=$?
 [ -t 2 ] && printf '\r\033[K' >&2
 # The report, compiled once (the source launcher would compile it again on every run, seconds on a busy machine).

@@ -22,6 +22,10 @@ import org.w3c.dom.NodeList;
  * step needs are in its statement's "Needs:" line, the README.md of its package folder), instead of listing every failure. Run with the
  * source launcher: {@code java StepReport.java STEP REPORTS_DIR BUILD_LOG BUILD_EXIT_CODE MODULE_DIR}.
  *
+ * <p>With {@code check-step.sh N --step-through}, a failing test whose run was written as a
+ * step-through page has a line "step-through: PAGE" in its report's {@code system-out}: the page
+ * is named under its failure.
+ *
  * <p>A step's optional exercise (its statement's "Optional: ..." section; its tests are the classes
  * named {@code *OptionalTest}, its methods are marked {@code @OptionalExercise}) is reported apart,
  * on a line of its own ("optional: 0 of 9 tests pass"): the step is done without it, and a later
@@ -56,6 +60,8 @@ public final class StepReport {
         int onEarlier = 0;
         int onOwn = 0;
         Optional optional = new Optional();
+        int pagesNotShown = 0; // of the tests that fail on a stub, counted below
+        String pagesFolder = null;
         for (Path file : files) {
             NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile())
                     .getElementsByTagName("testcase");
@@ -74,17 +80,23 @@ public final class StepReport {
                 if (failure == null) {
                     continue;
                 }
+                String page = pageOf(test);
+                if (page != null) {
+                    pagesFolder = Path.of(page).getParent().toString();
+                }
                 Matcher stub = STUB.matcher(failure.getAttribute("message") + "\n" + failure.getTextContent());
                 Matcher of = stub.find() ? STEP_OF_FILE.matcher(stub.group(2)) : null;
                 if (of != null && of.find() && Integer.parseInt(of.group(1)) != step) {
                     earlierStubs.computeIfAbsent(Integer.parseInt(of.group(1)), k -> new LinkedHashSet<>()).add(stub.group(1));
                     onEarlier++;
+                    pagesNotShown += page == null ? 0 : 1;
                 } else if (of != null) {
                     ownStubs.add(stub.group(1));
                     onOwn++;
+                    pagesNotShown += page == null ? 0 : 1;
                 } else {
                     failed.add(className.substring(className.lastIndexOf('.') + 1) + "." + test.getAttribute("name")
-                            + ": " + reasonOf(failure));
+                            + ": " + reasonOf(failure) + (page == null ? "" : "\n    step-through: " + page));
                 }
             }
         }
@@ -122,6 +134,10 @@ public final class StepReport {
         }
         failed.forEach(f -> System.out.println("  " + f));
         optional.print();
+        if (pagesNotShown > 0) {
+            System.out.println("  step-through: " + pagesNotShown + " more " + (pagesNotShown == 1 ? "page" : "pages")
+                    + " in " + pagesFolder + " (of the tests waiting for a method not written yet)");
+        }
         System.out.println("full reasons and stack traces: " + reports);
         System.exit(1);
     }
@@ -143,8 +159,9 @@ public final class StepReport {
             if (stub.find()) {
                 stubs.add(stub.group(1));
             } else {
+                String page = pageOf(test);
                 failed.add(className.substring(className.lastIndexOf('.') + 1) + "." + test.getAttribute("name")
-                        + ": " + reasonOf(failure));
+                        + ": " + reasonOf(failure) + (page == null ? "" : "\n      step-through: " + page));
             }
         }
 
@@ -260,6 +277,19 @@ public final class StepReport {
             NodeList found = test.getElementsByTagName(tag);
             if (found.getLength() > 0) {
                 return (Element) found.item(0);
+            }
+        }
+        return null;
+    }
+
+    /** The step-through page of a test's run, from its report's "step-through: PAGE" line; null when none was written. */
+    private static String pageOf(Element test) {
+        NodeList out = test.getElementsByTagName("system-out");
+        for (int i = 0; i < out.getLength(); i++) {
+            for (String line : out.item(i).getTextContent().split("\n")) {
+                if (line.startsWith("step-through: ")) {
+                    return line.substring("step-through: ".length()).strip();
+                }
             }
         }
         return null;

@@ -74,6 +74,25 @@ class StepReportTest {
                 "full reasons and stack traces: " + module.resolve("target/surefire-reports"));
     }
 
+    /** check-step.sh N --step-through: each failing test's page under its failure; those waiting for a stub counted. */
+    @Test
+    void eachFailingTestsStepThroughPageIsNamedUnderItsFailure() throws Exception {
+        statement("**Needs:** step 9, your own code of it, written first.");
+        Path pages = module.resolve("target/step-through");
+        reports(testCase("IoSchedulerTest", "a", "<error message=\"" + STUB10 + "\" type=\"x\"/>"
+                        + "<system-out>step-through: " + pages.resolve("IoSchedulerTest.a.html") + "</system-out>"),
+                testCase("IoSchedulerTest", "c", "<failure message=\"expected: 1\" type=\"x\"/>"
+                        + "<system-out>step-through: " + pages.resolve("IoSchedulerTest.c.html") + "</system-out>"),
+                testCase("IoSchedulerTest", "d", "<failure message=\"expected: 2\" type=\"x\"/>"));
+        assertThat(report(10)).containsExactly("step 10: 3 of 3 tests failed",
+                "  not written yet: IoScheduler.hasWork (1 tests wait for them)",
+                "  IoSchedulerTest.c: expected: 1",
+                "    step-through: " + pages.resolve("IoSchedulerTest.c.html"),
+                "  IoSchedulerTest.d: expected: 2",
+                "  step-through: 1 more page in " + pages + " (of the tests waiting for a method not written yet)",
+                "full reasons and stack traces: " + module.resolve("target/surefire-reports"));
+    }
+
     @Test
     void everyTestPassing() throws Exception {
         statement("**Needs:** no earlier step.");

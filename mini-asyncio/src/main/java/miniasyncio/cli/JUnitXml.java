@@ -12,13 +12,18 @@ import java.util.Map;
 /**
  * Test results as Surefire's XML reports ({@code TEST-<class>.xml}), which
  * {@code exercises/check/StepReport.java} reads: a {@code testcase} per test, with a
- * {@code failure} (its message, its type and the stack trace) when it failed.
+ * {@code failure} (its message, its type and the stack trace) when it failed, and, when its run
+ * was written as a step-through page, a {@code system-out} line "step-through: PAGE" (where
+ * Surefire puts what a test printed).
  */
 final class JUnitXml {
 
-    /** One test: {@code message} null when it passed. */
-    record Case(String className, String name, String message, String type, String trace) {
+    /** One test: {@code message} null when it passed; {@code page} its step-through page's path, or null. */
+    record Case(String className, String name, String message, String type, String trace, String page) {
     }
+
+    /** What the {@code system-out} line of a test with a page starts with. */
+    static final String PAGE = "step-through: ";
 
     private JUnitXml() {
     }
@@ -39,8 +44,11 @@ final class JUnitXml {
                     xml.append("/>\n");
                 } else {
                     xml.append(">\n    <failure message=\"").append(escape(c.message())).append("\" type=\"")
-                            .append(escape(c.type())).append("\">").append(escape(c.trace())).append("</failure>\n")
-                            .append("  </testcase>\n");
+                            .append(escape(c.type())).append("\">").append(escape(c.trace())).append("</failure>\n");
+                    if (c.page() != null) {
+                        xml.append("    <system-out>").append(escape(PAGE + c.page())).append("</system-out>\n");
+                    }
+                    xml.append("  </testcase>\n");
                 }
             }
             xml.append("</testsuite>\n");

@@ -15,11 +15,14 @@ import java.util.regex.Pattern;
  * were made (nothing of the kit), runs the module's tests (or one class, or one exercise step)
  * with the JUnit launcher, and prints the summary that {@code mvn -q test -Dstudent} prints.
  *
- * <p>{@code QuickTest MODULE_DIR [--class NAME] [--step N --reports DIR]}, on the class path the
- * first build wrote to {@code MODULE_DIR/target/student-classpath.txt} ({@link TestSummary}).
- * With {@code --step}, the step's tests and {@code ExamplesTest} (for that step's transcripts) run
- * and their results go, as Surefire's XML, to {@code --reports} for {@code StepReport}; compile
- * errors are printed as {@code [ERROR]} lines, as Maven prints them.
+ * <p>{@code QuickTest MODULE_DIR [--class NAME] [--step N --reports DIR] [--step-through]}, on the
+ * class path the first build wrote to {@code MODULE_DIR/target/student-classpath.txt}
+ * ({@link TestSummary}). With {@code --step}, the step's tests and {@code ExamplesTest} (for that
+ * step's transcripts) run and their results go, as Surefire's XML, to {@code --reports} for
+ * {@code StepReport}; compile errors are printed as {@code [ERROR]} lines, as Maven prints them.
+ * With {@code --step-through}, each failing test's run is written as a step-through page to
+ * {@code MODULE_DIR/target/step-through/} ({@link FailingTestPages}), and the summary (or the
+ * report's XML) names it.
  */
 public final class QuickTest {
 
@@ -34,13 +37,24 @@ public final class QuickTest {
         String testClass = null;
         String step = null;
         Path reports = null;
+        boolean stepThrough = false;
         for (int i = 1; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
                 case "--class" -> testClass = valueOf(args, ++i);
                 case "--step" -> step = valueOf(args, ++i);
                 case "--reports" -> reports = Path.of(valueOf(args, ++i));
+                case "--step-through" -> {
+                    if (stepThrough) {
+                        usage("--step-through is given twice");
+                    }
+                    stepThrough = true;
+                }
                 default -> {
+                    if (arg.startsWith("--step-through=")) {
+                        usage("--step-through takes no value: each failing test's page goes to "
+                                + module.getFileName() + "/" + FailingTestPages.FOLDER + "/");
+                    }
                     if (arg.startsWith("-") || testClass != null) {
                         usage("unknown argument '" + arg + "'");
                     }
@@ -81,7 +95,8 @@ public final class QuickTest {
         URL[] folders = {testClasses.toUri().toURL(), module.resolve("target/classes").toUri().toURL()};
         Thread.currentThread().setContextClassLoader(new URLClassLoader(folders, QuickTest.class.getClassLoader()));
         List<TestSummary.Result> results = StudentTests.run(testClasses, TestSummary.STUDENT_PACKAGES,
-                names.toArray(String[]::new), module.resolve(TestSummary.LOG), reports);
+                names.toArray(String[]::new), module.resolve(TestSummary.LOG), reports,
+                stepThrough ? module.resolve(FailingTestPages.FOLDER) : null);
         if (reports == null) {
             PrintStream out = System.out;
             if (results.isEmpty()) {
@@ -106,7 +121,7 @@ public final class QuickTest {
     }
 
     private static void usage(String problem) {
-        System.err.println(problem + "; usage: QuickTest MODULE_DIR [TEST_CLASS | --class NAME] [--step N --reports DIR]");
+        System.err.println(problem + "; usage: QuickTest MODULE_DIR [TEST_CLASS | --class NAME] [--step N --reports DIR] [--step-through]");
         System.exit(2);
     }
 }

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import miniasyncio.NotImplementedYet;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -31,6 +33,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * failed test (a stub fails dozens of tests the same way), which no setting of it turns off. Here
  * the console gets nothing while the tests run: what they print goes to a log file, and each
  * failure is kept with its whole stack trace for that file. The summary is {@link TestSummary}'s.
+ * Asked for pages ({@code --step-through}), it records each test's loops, and writes a failing
+ * test's run as step-through pages ({@link FailingTestPages}).
  */
 final class StudentTests {
 
@@ -47,20 +51,22 @@ final class StudentTests {
      */
     static List<TestSummary.Result> run(Path testClasses, List<String> packages, String[] names, Path log)
             throws IOException {
-        return run(testClasses, packages, names, log, null);
+        return run(testClasses, packages, names, log, null, null);
     }
 
     /**
      * The same, and when {@code reports} is not null one JUnit XML file per test class there
-     * ({@code TEST-<class>.xml}, the shape Surefire writes), for {@code exercises/check-step.sh}.
+     * ({@code TEST-<class>.xml}, the shape Surefire writes), for {@code exercises/check-step.sh};
+     * when {@code pages} is not null, each failing test's run as step-through pages in that folder
+     * (each result names its first page).
      */
-    static List<TestSummary.Result> run(Path testClasses, List<String> packages, String[] names, Path log, Path reports)
-            throws IOException {
+    static List<TestSummary.Result> run(Path testClasses, List<String> packages, String[] names, Path log, Path reports,
+                                        Path pages) throws IOException {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClasspathRoots(Set.of(testClasses)))
                 .filters(includePackageNames(packages), includeClassNamePatterns(names))
                 .build();
-        Collector collector = new Collector();
+        Collector collector = new Collector(pages == null ? null : new FailingTestPages(pages), pages);
         Files.createDirectories(log.getParent());
         PrintStream out = System.out;
         PrintStream err = System.err;
@@ -92,6 +98,14 @@ final class StudentTests {
         final List<JUnitXml.Case> cases = new ArrayList<>();
         /** {@link NotImplementedYet#made()} when the running test started. */
         long stubsBefore;
+        /** The failing tests' pages, or null when none were asked for; {@code folder} holds them. */
+        final FailingTestPages pages;
+        final Path folder;
+
+        Collector(FailingTestPages pages, Path folder) {
+            this.pages = pages;
+            this.folder = folder;
+        }
 
         @Override
         public void executionStarted(TestIdentifier test) {
@@ -101,6 +115,9 @@ final class StudentTests {
             }
             if (test.isTest() && className != null) { // the log says which test printed what follows
                 System.out.println("---- " + simple(className) + "." + test.getDisplayName());
+            }
+            if (test.isTest() && pages != null) {
+                pages.started();
             }
         }
 
@@ -116,29 +133,49 @@ final class StudentTests {
                 return;
             }
             if (className == null) {
+                if (pages != null) {
+                    pages.finished("", "", null); // a test of no class (a dynamic one of a factory): no page
+                }
                 return;
             }
-            String name = test.getSource().orElse(null) instanceof MethodSource m ? m.getMethodName() : test.getDisplayName();
+            String method = test.getSource().orElse(null) instanceof MethodSource m ? m.getMethodName() : test.getDisplayName();
+            String name = method;
             if (!test.getDisplayName().startsWith(name)) {
                 name += " " + test.getDisplayName(); // an invocation of a parameterized test: which one
             }
+            boolean failed = result.getStatus() == TestExecutionResult.Status.FAILED;
+            String reason = failed ? reason(thrown, NotImplementedYet.madeSince(stubsBefore)) : null;
+            String page = pages == null ? null
+                    : pages.finished(simple(className) + "." + method + invocation(test), simple(className) + "." + name, reason);
             if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
                 results.add(new TestSummary.Result(TestSummary.part(className), simple(className) + "." + name, null));
-                cases.add(new JUnitXml.Case(className, name, null, null, null));
-            } else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
-                add(className, name, thrown);
+                cases.add(new JUnitXml.Case(className, name, null, null, null, null));
+            } else if (failed) {
+                add(className, name, thrown, reason, page);
             } // ABORTED: an assumption did not hold, the test does not count
         }
 
+        /** The end of the unique id of an invocation of a parameterized (or repeated) test: "[test-template-invocation:#3]". */
+        private static final Pattern INVOCATION = Pattern.compile("#(\\d+)]$");
+
+        /** ".3" for the third invocation of a parameterized (or repeated) test, "" for a plain one: its page's name. */
+        private static String invocation(TestIdentifier test) {
+            Matcher m = INVOCATION.matcher(test.getUniqueId());
+            return m.find() ? "." + m.group(1) : "";
+        }
+
         private void add(String className, String name, Throwable thrown) {
+            add(className, name, thrown, reason(thrown, NotImplementedYet.madeSince(stubsBefore)), null);
+        }
+
+        private void add(String className, String name, Throwable thrown, String reason, String page) {
             String full = simple(className) + "." + name;
-            NotImplementedYet reached = NotImplementedYet.madeSince(stubsBefore);
-            String reason = reason(thrown, reached);
-            results.add(new TestSummary.Result(TestSummary.part(className), full, reason));
+            results.add(new TestSummary.Result(TestSummary.part(className), full, reason, page));
             StringWriter trace = new StringWriter();
             thrown.printStackTrace(new PrintWriter(trace));
             traces.add("---- " + full + "\n" + trace);
-            cases.add(new JUnitXml.Case(className, name, reason, thrown.getClass().getName(), trace.toString()));
+            cases.add(new JUnitXml.Case(className, name, reason, thrown.getClass().getName(), trace.toString(),
+                    page == null ? null : folder.resolve(page).toString()));
         }
 
         private static String className(TestIdentifier test) {

@@ -24,6 +24,10 @@ import java.util.stream.Stream;
  * methods are not written yet (each named once), and which tests fail, each with its reason whole.
  * With {@code -Dstudent=check} it also runs {@link SelfCheck}: "ready to submit" or what to fix.
  *
+ * <p>With {@code -DstepThrough} ({@code mvn -q test -Dstudent -DstepThrough}, passed on by the
+ * parent pom) each failing test's run is also written as a step-through page
+ * ({@link FailingTestPages}), and the summary names each page beside its failure.
+ *
  * <p>The parent pom's {@code student} profile runs it in a JVM of its own (with the continuation
  * export) in place of Surefire, so that the console shows the summary and nothing else. The stubs
  * are read from the sources: while stubs remain, every failing test stops at the first one the
@@ -57,8 +61,16 @@ public final class TestSummary {
     static final String CLASS_PATH = "target/student-classpath.txt";
     static final String JAVA_HOME = "target/student-java.txt";
 
-    /** One finished test: its part (a test class, or an exercise step), name and failure reason, if any. */
-    record Result(String part, String name, String failure) {
+    /**
+     * One finished test: its part (a test class, or an exercise step), name and failure reason, if
+     * any, and the file name of its step-through page in the module's {@link FailingTestPages#FOLDER}
+     * (null: none was written).
+     */
+    record Result(String part, String name, String failure, String page) {
+        Result(String part, String name, String failure) {
+            this(part, name, failure, null);
+        }
+
         boolean passed() {
             return failure == null;
         }
@@ -90,8 +102,16 @@ public final class TestSummary {
         if (args[0].equals("build")) {
             System.exit(0);
         }
+        boolean pages;
+        try {
+            pages = FailingTestPages.asked(System.getProperty("stepThrough"));
+        } catch (IllegalArgumentException wrong) {
+            System.err.println(wrong.getMessage());
+            System.exit(2);
+            return;
+        }
         List<Result> results = StudentTests.run(testClasses, STUDENT_PACKAGES, StudentTests.SUREFIRE_NAMES,
-                module.resolve(LOG));
+                module.resolve(LOG), null, pages ? module.resolve(FailingTestPages.FOLDER) : null);
         if (results.isEmpty()) {
             System.exit(0);
         }
@@ -165,15 +185,22 @@ public final class TestSummary {
         line(s, "waiting for them", String.join(", ", waiting), "(?<=, )");
         // Tests that fail for one reason are named together, with the reason once (a polling
         // awaitTask fails most of them the same way).
-        Map<String, List<String>> byReason = new LinkedHashMap<>();
-        failing.forEach(r -> byReason.computeIfAbsent(oneLine(r.failure()), k -> new ArrayList<>()).add(r.name()));
+        Map<String, List<Result>> byReason = new LinkedHashMap<>();
+        failing.forEach(r -> byReason.computeIfAbsent(oneLine(r.failure()), k -> new ArrayList<>()).add(r));
         int shown = 0;
-        for (Map.Entry<String, List<String>> e : byReason.entrySet()) {
+        for (Map.Entry<String, List<Result>> e : byReason.entrySet()) {
             if (shown++ == SHOWN_FAILURES) {
                 line(s, "FAIL", "and " + (byReason.size() - SHOWN_FAILURES) + " more reasons (each in the log)", "(?<= )");
                 break;
             }
-            line(s, "FAIL", String.join(", ", e.getValue()) + ": " + e.getKey(), "(?<= )");
+            line(s, "FAIL", String.join(", ", e.getValue().stream().map(Result::name).toList()) + ": " + e.getKey(), "(?<= )");
+            pages(s, module, e.getValue());
+        }
+        long unshown = results.stream().filter(r -> r.page() != null).count()
+                - byReason.values().stream().limit(SHOWN_FAILURES).flatMap(List::stream).filter(r -> r.page() != null).count();
+        if (unshown > 0) { // the tests waiting for a stub, and the failures not shown
+            line(s, "step-through", unshown + " more " + (unshown == 1 ? "page" : "pages") + " in " + module + "/"
+                    + FailingTestPages.FOLDER + "/", "(?<= )");
         }
         if (!failing.isEmpty()) {
             line(s, "stack traces", module + "/" + LOG, "(?<= )");
@@ -183,6 +210,20 @@ public final class TestSummary {
                     : "   everything required is written and passes (the optional exercises are up to you)\n");
         }
         return s.toString();
+    }
+
+    /**
+     * Under a FAIL line, the step-through page of each of its tests that has one, a line each:
+     * "   step-through:     homework/target/step-through/HomeworkTest.gatherRunsTheTasksConcurrently.html".
+     */
+    private static void pages(StringBuilder s, String module, List<Result> tests) {
+        String label = "step-through:";
+        for (Result r : tests) {
+            if (r.page() != null) {
+                s.append(String.format("   %-17s %s", label, module + "/" + FailingTestPages.FOLDER + "/" + r.page())).append('\n');
+                label = "";
+            }
+        }
     }
 
     /**

@@ -127,7 +127,8 @@ final class StepPageScript {
               let said = s.did.length > 5 ? [s.did[0], s.did[1], '(and ' + count(s.did.length - 3)
                 + ' more lines under "what happened")', s.did[s.did.length - 1]] : s.did.slice();
               if (said.length === 0) said = [nothingHappened(end)];
-              if (end) said.push('the loop stopped: ' + stopped());
+              if (end) said.push(s.end === 'cut' ? 'the run was cut while ' + label(s.tid, s.name) + ' was in its step ' + count(s.k)
+                : 'the loop stopped: ' + stopped());
               return ': ' + said.join('; ');
             }
 
@@ -145,7 +146,10 @@ final class StepPageScript {
               const running = $('running');
               running.replaceChildren();
               running.dataset.tid = s.tid;
-              if (end) {
+              if (end && s.end === 'cut') { // a limit stopped the run while a step was under way
+                running.append('The run was cut while ', el('span', 'task', label(s.tid, s.name)), ' was in its step '
+                  + count(s.k) + ' and had not yielded: ' + (data.ending || 'a limit stopped it') + '.');
+              } else if (end) {
                 running.append('The loop stopped: ' + stopped() + '.');
               } else {
                 // a failed step: the exception, where it was thrown and why, before the line the step began at

@@ -78,6 +78,7 @@ public final class StepRecorder implements Instrument {
     private long sleepOrder;
     private Snapshot current; // the step running now, when it is kept
     private boolean inStep;
+    private Task runningNow; // the task of the step under way (inStep), for a run cut in the middle of one
     private long endNanos;
     private final StringBuilder idleSince = new StringBuilder(); // idle waits before the next kept step
     /** Runs up to this many steps also get the time-scaled timeline on their page. */
@@ -116,7 +117,10 @@ public final class StepRecorder implements Instrument {
         }
 
         String waitingOn() {
-            return syscall == NOT_STARTED ? "created, not started yet" : StepText.full(syscall);
+            if (syscall == NOT_STARTED) {
+                return steps == 0 ? "created, not started yet" : "in its first step, it has not yielded yet";
+            }
+            return StepText.full(syscall);
         }
 
         /** The tid its last syscall names (the homework's AwaitTask), else 0. */
@@ -244,6 +248,7 @@ public final class StepRecorder implements Instrument {
         settleCreated();
         steps++;
         inStep = true;
+        runningNow = task;
         stepStart = state.nanoTime();
         if (timeline != null) {
             if (steps > TIMELINE_STEPS) {
@@ -516,6 +521,7 @@ public final class StepRecorder implements Instrument {
     public void afterStep(Task task, Step step) {
         settleCreated();
         inStep = false;
+        runningNow = null;
         lastStepN = steps;
         lastStepStart = stepStart;
         lastStepEnd = state.nanoTime();
@@ -772,14 +778,23 @@ public final class StepRecorder implements Instrument {
         if (noting()) {
             resolveMove(null);
         }
+        // a limit stopped the run in the middle of this task's step: it runs on (its stack is not frozen); one
+        // that an instrument refused a step before it began (a step budget) is still suspended, where it waits
+        Task cutIn = inStep && runningNow != null && tasks.containsKey(runningNow.tid())
+                && state.suspendedStack(runningNow).length == 0 ? runningNow : null;
         List<Entry> parked = new ArrayList<>();
         tasks.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(LISTED).forEach(e -> parked.add(
-                e.getValue().closing != null ? e.getValue().closing // as it waited when the loop closed it
+                cutIn != null && e.getKey() == cutIn.tid()
+                        ? new Entry(e.getKey(), e.getValue().name, "in its step " + e.getValue().steps
+                                + ", still running: it has not yielded", 0, 0, null)
+                        : e.getValue().closing != null ? e.getValue().closing // as it waited when the loop closed it
                         : new Entry(e.getKey(), e.getValue().name, e.getValue().waitingOn(), 0, e.getValue().awaits(),
                                 waitsNow(e.getValue()))));
-        return new Snapshot(steps + 1, endNanos, idleSince.toString(), 0, "", 0, "", false, "stopped", "", List.of(), 0, List.of(), 0,
-                true, results(), state.results().size(), parked, tasks.size(), happened.lines(), happened.moved(), null, null,
-                differs.take());
+        Info cut = cutIn == null ? null : tasks.get(cutIn.tid());
+        return new Snapshot(steps + 1, endNanos, idleSince.toString(), cutIn == null ? 0 : cutIn.tid(),
+                cutIn == null ? "" : cutIn.name(), cut == null ? 0 : cut.steps, "", false, cutIn == null ? "stopped" : "cut", "",
+                List.of(), 0, List.of(), 0, true, results(), state.results().size(), parked, tasks.size(), happened.lines(),
+                happened.moved(), null, null, differs.take());
     }
 
     /**

@@ -56,6 +56,9 @@ class QuickTestTest {
                 """);
     }
 
+    /** The exit code of the last {@link #quickTest}. */
+    int exitCode;
+
     private String quickTest(String... args) throws Exception {
         Path launcher = Path.of(Class.forName("org.junit.platform.launcher.core.LauncherFactory")
                 .getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -68,6 +71,7 @@ class QuickTestTest {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        exitCode = p.exitValue();
         return out;
     }
 
@@ -113,6 +117,76 @@ class QuickTestTest {
     }
 
     @Test
+    void withStepThroughAFailingTestsRunIsAPageTheSummaryNamesAndAPassingTestLeavesNone() throws Exception {
+        write("src/test/java/homework/LoopTest.java", """
+                package homework;
+                import miniasyncio.Clock;
+                import miniasyncio.MiniAsyncio;
+                import miniasyncio.Scheduler;
+                class LoopTest {
+                    @org.junit.jupiter.api.Test void passes() { new Scheduler(Clock.virtual()).run(() -> 1); }
+                    @org.junit.jupiter.api.Test void fails() {
+                        int tid = new Scheduler(Clock.virtual()).run(() -> MiniAsyncio.createTask("worker", () -> MiniAsyncio.sleep(1)));
+                        org.junit.jupiter.api.Assertions.assertEquals(3, tid, "the worker's tid");
+                    }
+                }
+                """);
+
+        assertThat(quickTest("LoopTest", "--step-through")).isEqualTo("""
+                == homework: 1 of 2 tests pass
+                   not written yet:  Later.go
+                   FAIL:             LoopTest.fails: the worker's tid ==> expected: <3> but was: <2>
+                   step-through:     homework/target/step-through/LoopTest.fails.html
+                   stack traces:     homework/target/student-tests.log
+                """);
+        try (Stream<Path> pages = Files.list(module.resolve("target/step-through"))) {
+            assertThat(pages.map(p -> p.getFileName().toString())).containsExactly("LoopTest.fails.html");
+        }
+        assertThat(Files.readString(module.resolve("target/step-through/LoopTest.fails.html")))
+                .startsWith("<!DOCTYPE html>").contains("LoopTest.fails failed: the worker's tid", "worker");
+    }
+
+    @Test
+    void stepThroughTakesNoValueAndIsGivenOnce() throws Exception {
+        assertThat(quickTest("--step-through", "--step-through")).startsWith("--step-through is given twice; usage:");
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(quickTest("--step-through=pages")).startsWith("--step-through takes no value: each failing test's"
+                + " page goes to homework/target/step-through/; usage:");
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(module.resolve("target/step-through")).doesNotExist();
+    }
+
+    /** ./test.sh and exercises/check-step.sh say what is wrong with --step-through before they build or run anything. */
+    @Test
+    void theStudentsScriptsRefuseAStepThroughGivenTwiceOrWithAValue() throws Exception {
+        Path repo = Path.of("..").toAbsolutePath().normalize();
+        String usage = "usage: ./test.sh [homework|exercises] [TEST_CLASS] [--step-through]";
+        assertThat(script(repo.resolve("test.sh"), "--step-through", "homework", "--step-through"))
+                .isEqualTo("2 ./test.sh: --step-through is given twice; " + usage + "\n");
+        assertThat(script(repo.resolve("test.sh"), "--step-through=pages"))
+                .isEqualTo("2 ./test.sh: --step-through takes no value (the pages go to MODULE/target/step-through/); " + usage + "\n");
+        assertThat(script(repo.resolve("test.sh"), "--steps")).isEqualTo("2 ./test.sh: unknown option '--steps'; " + usage + "\n");
+        String step = "usage: exercises/check-step.sh N [--step-through]   (N is a step number, 1 to 10)";
+        assertThat(script(repo.resolve("exercises/check-step.sh"), "3", "--step-through", "--step-through"))
+                .isEqualTo("2 exercises/check-step.sh: --step-through is given twice; " + step + "\n");
+        assertThat(script(repo.resolve("exercises/check-step.sh"), "3", "--step-through=yes")).isEqualTo("2 exercises/check-step.sh:"
+                + " --step-through takes no value (the pages go to exercises/target/step-through/); " + step + "\n");
+        assertThat(script(repo.resolve("exercises/check-step.sh"), "3", "pages"))
+                .isEqualTo("2 exercises/check-step.sh: unknown argument 'pages'; " + step + "\n");
+        assertThat(dir.resolve("exercises")).doesNotExist();
+    }
+
+    /** "EXIT_CODE OUTPUT" of a script of the repository run with bash in {@link #dir}. */
+    private String script(Path script, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return p.exitValue() + " " + out;
+    }
+
+    @Test
     void forAStepItWritesSurefiresReports() throws Exception {
         module = dir.resolve("exercises");
         write("src/main/java/exercises/step3_futures/Future.java", "package exercises.step3_futures; public class Future {}");
@@ -136,6 +210,30 @@ class QuickTestTest {
         }
         assertThat(Files.readString(reports.resolve("TEST-exercises.step3_futures.FutureTest.xml")))
                 .contains("<testcase classname=\"exercises.step3_futures.FutureTest\" name=\"made\"/>",
-                        "<failure message=\"expected: &lt;1&gt; but was: &lt;2&gt;\" type=\"java.lang.AssertionError\">");
+                        "<failure message=\"expected: &lt;1&gt; but was: &lt;2&gt;\" type=\"java.lang.AssertionError\">")
+                .doesNotContain("<system-out>");
+    }
+
+    /** check-step.sh N --step-through: the report of a failing test names its page, for StepReport to print. */
+    @Test
+    void forAStepWithStepThroughTheReportNamesEachFailingTestsPage() throws Exception {
+        module = dir.resolve("exercises");
+        write("src/test/java/exercises/step3_futures/LoopTest.java", """
+                package exercises.step3_futures;
+                class LoopTest {
+                    @org.junit.jupiter.api.Test void fails() {
+                        new miniasyncio.Scheduler(miniasyncio.Clock.virtual()).run(() -> 1);
+                        throw new AssertionError("after the loop");
+                    }
+                }
+                """);
+        Path reports = dir.resolve("reports");
+
+        assertThat(quickTest("--step", "3", "--reports", reports.toString(), "--step-through")).isEmpty();
+
+        Path page = module.resolve("target/step-through/LoopTest.fails.html");
+        assertThat(page).exists();
+        assertThat(Files.readString(reports.resolve("TEST-exercises.step3_futures.LoopTest.xml")))
+                .contains("<system-out>step-through: " + page + "</system-out>");
     }
 }

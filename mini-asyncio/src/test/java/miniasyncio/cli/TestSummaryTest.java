@@ -142,6 +142,28 @@ class TestSummaryTest {
     }
 
     @Test
+    void eachPageIsNamedUnderItsFailureAndThePagesOfTestsWaitingForAStubAreCounted() {
+        String stub = "not implemented yet: Homework.gather (edit homework/src/main/java/homework/Homework.java)";
+        List<TestSummary.Result> results = List.of(
+                new TestSummary.Result("HomeworkTest", "HomeworkTest.a", "deadlock", "HomeworkTest.a.html"),
+                new TestSummary.Result("HomeworkTest", "HomeworkTest.b", "expected 1", null),
+                new TestSummary.Result("HomeworkTest", "HomeworkTest.c", "deadlock", "HomeworkTest.c.html"),
+                new TestSummary.Result("GatherTest", "GatherTest.d", stub, "GatherTest.d.html"),
+                new TestSummary.Result("GatherTest", "GatherTest.e", stub, "GatherTest.e.html"));
+        assertThat(TestSummary.summary("homework", results, List.of("Homework.gather"))).isEqualTo("""
+                == homework: 0 of 5 tests pass
+                   not written yet:  Homework.gather
+                   waiting for them: GatherTest
+                   FAIL:             HomeworkTest.a, HomeworkTest.c: deadlock
+                   step-through:     homework/target/step-through/HomeworkTest.a.html
+                                     homework/target/step-through/HomeworkTest.c.html
+                   FAIL:             HomeworkTest.b: expected 1
+                   step-through:     2 more pages in homework/target/step-through/
+                   stack traces:     homework/target/student-tests.log
+                """);
+    }
+
+    @Test
     void aReasonIsOneLineWithoutTheQuotedStackTraceAndCutOnlyWhenVeryLong() {
         assertThat(TestSummary.oneLine("""
                 Expecting actual throwable to be an instance of:

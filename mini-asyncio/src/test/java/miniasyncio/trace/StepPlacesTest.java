@@ -382,4 +382,26 @@ class StepPlacesTest {
         assertThat(end.parked()).isNotEmpty();
         assertThat(end.parked()).allSatisfy(e -> assertThat(e.place()).as("%s has its place", e.label()).isNotNull());
     }
+
+    @Test
+    void aRunCutInTheMiddleOfAStepSaysWhichTaskWasRunningNotThatItNeverStarted() {
+        Scheduler scheduler = new Scheduler(Clock.virtual());
+        StepRecorder recorder = StepRecorder.attach(scheduler, 1000);
+        Snapshot[] cut = new Snapshot[1];
+        scheduler.run(() -> {
+            createTask("spinner", () -> {
+                cut[0] = recorder.finalState(); // as a time limit reads it, while this step never yields
+                return null;
+            });
+            sleep(0.01);
+            return null;
+        });
+        assertThat(cut[0].ending()).isEqualTo("cut");
+        assertThat(cut[0].tid()).isEqualTo(2);
+        assertThat(cut[0].taskStep()).isEqualTo(1);
+        assertThat(cut[0].parked()).filteredOn(e -> e.tid() == 2).singleElement()
+                .satisfies(e -> assertThat(e.text()).isEqualTo("in its step 1, still running: it has not yielded"));
+        assertThat(cut[0].parked()).filteredOn(e -> e.tid() == 1).singleElement()
+                .satisfies(e -> assertThat(e.place()).as("main waits at its sleep").isNotNull());
+    }
 }
