@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fragment that a step's tests require of the student's code appears in that step's statement.
  * A fragment is required of the student unless the kit or the given code writes it, or the test
  * throws it itself ({@link #NOT_THE_STUDENTS} lists the few others, each with the reason).
- * Steps 5 to 7 also name, beside each rule, the tests that check it, and so does every optional
+ * Steps 1, 2, 4 to 8 and 10 also name, beside each rule, the tests that check it, and so does every optional
  * exercise (its section "## Optional: ...", its tests the classes {@code *OptionalTest}).
  * Instructors only: in the release the solution regions are stubs (.releaseignore).
  */
@@ -86,11 +86,11 @@ class StatementsTest {
     static final Pattern TEST_NAME = Pattern.compile("`(\\w+Test)#(\\w+)`");
 
     static IntStream stepsWithARuleTable() {
-        return IntStream.rangeClosed(5, 7);
+        return IntStream.of(1, 2, 4, 5, 6, 7, 8, 10);
     }
 
     /**
-     * Steps 5 to 7 list, beside each rule of their statement, the tests that check it: each named
+     * Steps 1, 2, 4 to 8 and 10 list, beside each rule of their statement, the tests that check it: each named
      * test exists, and every test that a planted mistake of the step must fail is named there (a
      * test that catches a mistake checks a rule the table should show).
      */

@@ -30,7 +30,13 @@ import miniasyncio.VirtualClock;
  * again soon, and changing the interest costs a system call ({@code epoll_ctl}) at the next
  * {@code select}. But the selector is level-triggered: an interest nobody waits for would make
  * {@code select} return at once, again and again (a busy loop). So when readiness finds no task
- * waiting, the interest is dropped then; cancelling a waiting task drops it at once.
+ * waiting, the interest is dropped then; cancelling a waiting task drops it at once. A connect's
+ * interest ({@code OP_CONNECT}) is dropped as soon as its wait is served: no task waits for a
+ * connect twice, and on the connected socket the selector would wake at once for ever without
+ * ever reporting the key, so readiness would never find it to drop it.
+ *
+ * <p>A cancellation that waits for a task's next yield (the task cancelled while it ran, step 5)
+ * is delivered at a {@code ReadWait} or {@code WriteWait} too, instead of parking the task.
  *
  * <p>On the virtual clock the network still takes real time. While tasks wait for I/O the loop
  * waits for it in real time and virtual time stands still; only when the network has been quiet
@@ -254,12 +260,51 @@ public class IoScheduler extends AsyncioScheduler {
                 nobodyWaited |= waiters.writer == null;
                 woken += wake(waiters, waiters.writer);
             }
+            if ((ready & SelectionKey.OP_CONNECT) != 0) {
+                // A connect is served once: no task waits for it again. Left set on the connected
+                // socket, it makes the selector wake at once for ever (epoll sees a writable socket,
+                // NIO reports no ready key for it), and readiness never finds it to drop it.
+                key.interestOps(key.interestOps() & ~SelectionKey.OP_CONNECT);
+            }
             if (nobodyWaited) {
                 updateInterest(waiters); // ready, but its task went on without waiting again: stop asking
             }
         }
         selector.selectedKeys().clear();
         return woken;
+    }
+
+    /**
+     * Tasks cancelled while they ran: step 5 delivers such a request at the task's next yield, in
+     * its handleSyscall. When that yield is a ReadWait or a WriteWait, it must reach step 5 then,
+     * not park the task (step 5 keeps the request; this only says where the next yield goes).
+     */
+    private final java.util.Set<Task> cancelledWhileRunning = new java.util.HashSet<>();
+
+    @Override
+    public boolean cancel(int tid) {
+        Task task = futureOf(tid).task();
+        boolean running = task.isRunning();
+        boolean accepted = super.cancel(tid);
+        if (accepted && running) {
+            cancelledWhileRunning.add(task);
+        }
+        return accepted;
+    }
+
+    @Override
+    public int uncancel(int tid) {
+        int left = super.uncancel(tid);
+        if (left == 0) {
+            cancelledWhileRunning.remove(futureOf(tid).task()); // withdrawn: its next wait parks as any other
+        }
+        return left;
+    }
+
+    @Override
+    protected void finishTask(Task task, miniasyncio.Step.Outcome outcome) {
+        cancelledWhileRunning.remove(task); // it returned before yielding again
+        super.finishTask(task, outcome);
     }
 
     private int wake(Waiters waiters, Task task) {
@@ -274,7 +319,9 @@ public class IoScheduler extends AsyncioScheduler {
 
     /**
      * {@code ReadWait} and {@code WriteWait} park the task on its channel (the error goes to the
-     * task: a closed channel, a blocking one, a second reader or writer); other syscalls go on up.
+     * task: a closed channel, a blocking one, a second reader or writer), unless a cancellation
+     * waits for the task's next yield: it is delivered there, as at any other syscall (step 5).
+     * Other syscalls go on up.
      */
     @Override
     protected void handleSyscall(Task task, Object syscall) {
@@ -282,10 +329,11 @@ public class IoScheduler extends AsyncioScheduler {
             workersRunning.incrementAndGet(); // while a worker runs, virtual time stands still
         }
         // BEGIN SOLUTION
+        boolean cancelWaits = cancelledWhileRunning.remove(task);
         switch (syscall) {
-            case ReadWait(SelectableChannel channel) -> parkOn(task, channel, true);
-            case WriteWait(SelectableChannel channel) -> parkOn(task, channel, false);
-            default -> super.handleSyscall(task, syscall);
+            case ReadWait(SelectableChannel channel) when !cancelWaits -> parkOn(task, channel, true);
+            case WriteWait(SelectableChannel channel) when !cancelWaits -> parkOn(task, channel, false);
+            default -> super.handleSyscall(task, syscall); // step 5 delivers a waiting cancellation at any syscall
         }
         // END SOLUTION
     }

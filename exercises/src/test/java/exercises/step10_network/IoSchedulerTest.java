@@ -12,13 +12,20 @@ import static miniasyncio.MiniAsyncio.sleep;
 import static miniasyncio.MiniAsyncio.toThread;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.TaskFuture;
+import exercises.step5_cancellation.CancellableScheduler;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import miniasyncio.Clock;
+import miniasyncio.Task;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -105,6 +112,75 @@ class IoSchedulerTest {
             assertThat(scheduler.selectCalls()).as("select calls during 0.3 s with unread data on a channel nobody"
                     + " waits for any more: its readiness must no longer be asked for").isLessThan(20);
         }
+    }
+
+    @Test
+    void aServedConnectLeavesNoInterestBehindOrTheIdleLoopWouldWakeAtOnceForever() throws Exception {
+        try (ServerSocketChannel listener = ServerSocketChannel.open()) {
+            listener.bind(new InetSocketAddress(InetAddress.getByName(Loopback.HOST), 0));
+            IoScheduler scheduler = new IoScheduler();
+            long[] wakeUps = {-1};
+            String got = scheduler.runUntilComplete(() -> {
+                try (SocketChannel client = SocketChannel.open()) {
+                    client.configureBlocking(false);
+                    boolean pending = !client.connect(listener.getLocalAddress());
+                    assumeTrue(pending, "the connect finished at once: no connect wait to serve on this machine");
+                    writeWait(client); // OP_CONNECT: served once the connection is made
+                    client.finishConnect();
+                    try (SocketChannel server = listener.accept()) {
+                        sendLater(server, "late", 300);
+                        long before = scheduler.selectCalls();
+                        readWait(client); // the loop idles in select for 0.3 s
+                        wakeUps[0] = scheduler.selectCalls() - before;
+                        return received(client);
+                    }
+                }
+            });
+            assertThat(got).isEqualTo("late");
+            assertThat(wakeUps[0]).as("select calls while the idle loop waited 0.3 s for data on a connected socket:"
+                    + " an OP_CONNECT left set after its wait was served makes select return 0 at once, again and"
+                    + " again (drop it when the connect's wait is served)").isLessThan(20);
+        }
+    }
+
+    @Test
+    void aCancellationWaitingForTheNextYieldIsDeliveredAtAReadWaitOrAWriteWait() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            List<String> log = new ArrayList<>();
+            IoScheduler scheduler = new IoScheduler();
+            sendLater(pair.right(), "data", 300); // a wrong solution's reader wakes then, not cancelled
+            scheduler.runUntilComplete(() -> {
+                TaskFuture<Object> reader = spawn("reader", () -> waitCancelled(log, "readWait",
+                        () -> readWait(pair.left())));
+                TaskFuture<Object> writer = spawn("writer", () -> waitCancelled(log, "writeWait",
+                        () -> writeWait(pair.right()))); // room at once: a wrong solution returns from it
+                for (TaskFuture<Object> task : List.of(reader, writer)) {
+                    try {
+                        await(task);
+                    } catch (CancelledException expected) {
+                        // both end cancelled either way: the log says where they got it
+                    }
+                }
+                return null;
+            });
+            assertThat(log).as("each task cancelled itself while it ran, then waited for I/O: that wait is its next"
+                    + " yield, where the cancellation is delivered").containsExactly(
+                    "reader cancelled at its readWait at 0.0", "writer cancelled at its writeWait at 0.0");
+        }
+    }
+
+    /** Cancels the running task, then waits for I/O; logs whether the cancellation came out of that wait. */
+    private static Object waitCancelled(List<String> log, String what, Runnable ioWait) {
+        Task me = CancellableScheduler.current("test").currentTask();
+        CancellableScheduler.cancelTask(me.tid()); // running: the request waits for the next yield
+        try {
+            ioWait.run();
+        } catch (CancelledException e) {
+            log.add(me.name() + " cancelled at its " + what + " at " + Math.round(now() * 10) / 10.0);
+            throw e;
+        }
+        log.add(me.name() + " returned from its " + what + ", not cancelled");
+        return null;
     }
 
     @Test

@@ -298,6 +298,77 @@ class QueueTest {
     }
 
     @Test
+    void aPutWakesOneWaitingGetterNotEveryOne() {
+        CancellableScheduler scheduler = new CancellableScheduler(Clock.virtual());
+        List<String> resumed = countResumes(scheduler, "g1", "g2", "g3");
+        List<String> log = new ArrayList<>();
+        scheduler.run("main", () -> {
+            Queue<String> q = new Queue<>(0);
+            List<TaskFuture<Object>> getters = new ArrayList<>();
+            for (String name : List.of("g1", "g2", "g3")) {
+                getters.add(spawn(name, () -> log.add(name + " got " + q.get())));
+            }
+            sleep(0); // g1, g2, g3 wait on the empty queue
+            resumed.clear();
+            q.putNowait("a"); // one item: one getter to wake
+            sleep(0.1); // every task woken runs meanwhile
+            log.add("resumed by one put: " + resumed);
+            q.putNowait("b");
+            q.putNowait("c");
+            for (TaskFuture<Object> getter : getters) {
+                await(getter);
+            }
+            return null;
+        });
+        assertThat(log).as("a put wakes the first waiting getter only (each waiter parks on its own future and a"
+                + " put completes one): woken, the others would run only to find the queue empty and wait again")
+                .startsWith("g1 got a", "resumed by one put: [g1]");
+    }
+
+    @Test
+    void aGetWakesOneWaitingPutterNotEveryOne() {
+        CancellableScheduler scheduler = new CancellableScheduler(Clock.virtual());
+        List<String> resumed = countResumes(scheduler, "p1", "p2", "p3");
+        List<String> log = new ArrayList<>();
+        scheduler.run("main", () -> {
+            Queue<String> q = new Queue<>(1);
+            q.putNowait("first");
+            for (String name : List.of("p1", "p2", "p3")) {
+                spawn(name, () -> {
+                    q.put(name);
+                    return null;
+                });
+            }
+            sleep(0); // p1, p2, p3 wait on the full queue
+            resumed.clear();
+            log.add(q.getNowait()); // one free slot: one putter to wake
+            sleep(0.1); // every task woken runs meanwhile
+            log.add("resumed by one get: " + resumed);
+            for (int i = 0; i < 3; i++) {
+                log.add(q.get());
+            }
+            return null;
+        });
+        assertThat(log).as("a get wakes the first waiting putter only (a free slot for one): woken, the others would"
+                + " run only to find the queue full and wait again")
+                .containsExactly("first", "resumed by one get: [p1]", "p1", "p2", "p3");
+    }
+
+    /** The names of the given tasks, once each time one of them is resumed, as the loop resumes them. */
+    static List<String> countResumes(CancellableScheduler scheduler, String... names) {
+        List<String> resumed = new ArrayList<>();
+        scheduler.settings().addInstrument(new miniasyncio.trace.Instrument() {
+            @Override
+            public void beforeStep(miniasyncio.Task task) {
+                if (List.of(names).contains(task.name())) {
+                    resumed.add(task.name());
+                }
+            }
+        });
+        return resumed;
+    }
+
+    @Test
     void waitingGettersAreServedFirstComeFirstServed() {
         List<String> log = new ArrayList<>();
         run(() -> {

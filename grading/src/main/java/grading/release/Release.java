@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * Writes the student repository from the instructor's: the runtime, the homework and the
  * exercises with every solution region replaced by its stub (and every instructor block of their
  * Markdown files removed), the visible tests, a parent pom that lists only those modules, the
- * guides ({@code docs/}), the IDE run configurations and the student README. Nothing else goes out.
+ * guides ({@code docs/}, but for the instructors' notes its {@code .releaseignore} lists), the IDE run
+ * configurations and the student README. Nothing else goes out.
  */
 public final class Release {
 
@@ -163,12 +164,17 @@ public final class Release {
     }
 
     /**
-     * A module may list files that stay with the instructor in {@code <module>/.releaseignore}: one
-     * glob per line, relative to the module ({@code tools/**}); {@code #} starts a comment.
+     * A module, or a folder that goes out whole ({@link #ROOT_DIRS}), may list files that stay with the
+     * instructor in its {@code .releaseignore}: one glob per line, relative to it ({@code tools/**});
+     * {@code #} starts a comment.
      */
     static final String IGNORE_FILE = ".releaseignore";
 
-    private void copyModule(String module, Path dir) throws IOException {
+    /**
+     * The files of {@code dir} that go out: all but its {@code target/}, its {@code .releaseignore}
+     * and what that lists.
+     */
+    private static List<Path> released(Path dir) throws IOException {
         List<java.nio.file.PathMatcher> ignored = new ArrayList<>();
         Path ignoreFile = dir.resolve(IGNORE_FILE);
         if (Files.isRegularFile(ignoreFile)) {
@@ -179,15 +185,18 @@ public final class Release {
                 }
             }
         }
-        List<Path> all;
         try (Stream<Path> walk = Files.walk(dir)) {
-            all = walk.filter(Files::isRegularFile)
+            return walk.filter(Files::isRegularFile)
                     .filter(p -> !dir.relativize(p).startsWith("target"))
                     .filter(p -> !p.equals(ignoreFile))
                     .filter(p -> ignored.stream().noneMatch(m -> m.matches(dir.relativize(p))))
                     .sorted()
                     .toList();
         }
+    }
+
+    private void copyModule(String module, Path dir) throws IOException {
+        List<Path> all = released(dir);
         for (Path file : all) {
             String relative = relative(from, file);
             Path target = to.resolve(RELEASED_AS.containsKey(module)
@@ -216,13 +225,13 @@ public final class Release {
         }
     }
 
-    /** Copies a folder of the repository as it is, but for the instructor blocks of its Markdown files. */
+    /**
+     * Copies a folder of the repository as it is, but for the instructor blocks of its Markdown
+     * files and the files its {@code .releaseignore} lists (docs/ keeps the instructors' notes on
+     * the kit's performance that way: they describe the solutions' design and cost).
+     */
     private void copyTree(Path dir) throws IOException {
-        List<Path> all;
-        try (Stream<Path> walk = Files.walk(dir)) {
-            all = walk.filter(Files::isRegularFile).sorted().toList();
-        }
-        for (Path file : all) {
+        for (Path file : released(dir)) {
             String relative = relative(from, file);
             Path target = to.resolve(relative);
             Files.createDirectories(target.getParent());
