@@ -59,6 +59,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        observe.checkOutputs(spec.commandLine());
         String missing = missingClassPathEntries();
         if (!missing.isEmpty()) {
             System.err.println("--class-path: " + missing);
