@@ -38,6 +38,26 @@ class SourceProgramTest {
     @TempDir
     Path dir;
 
+    /** The first block of README.md's section "Your own program" that starts with {@code fence}. */
+    static String readmeBlock(String fence) {
+        try {
+            String readme = Files.readString(Path.of("..", "README.md")).replace("\r\n", "\n");
+            String section = readme.substring(readme.indexOf("\n## Your own program\n"));
+            int from = section.indexOf(fence + "\n") + fence.length() + 1;
+            return section.substring(from, section.indexOf("```\n", from));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void theReadmeShowsThisProgramAndItsOutput() {
+        assertThat(readmeBlock("```java")).isEqualTo(HELLO);
+        assertThat(readmeBlock("$ java -jar mini-asyncio/target/mini-asyncio.jar run Hello.java --virtual-time"))
+                .isEqualTo(HELLO_OUTPUT);
+        assertThat(HELLO.lines().count()).isLessThanOrEqualTo(13); // "a 10-line program", with its import and braces
+    }
+
     @Test
     void aSourceFileOfTwoTasksCompilesAndRuns() throws Exception {
         Path hello = Files.writeString(dir.resolve("Hello.java"), HELLO);
