@@ -126,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
             return Cli.NOT_IMPLEMENTED;
         }
         System.err.println(name + " failed: " + cause);
-        cause.printStackTrace();
+        System.err.print(FoldedStack.of(cause));
         return Cli.FAILED;
     }
 
@@ -200,9 +200,11 @@ final class RunCommand implements Callable<Integer> {
         try {
             type = Class.forName(name, true, loader());
         } catch (ClassNotFoundException | MalformedURLException | LinkageError e) {
-            System.err.println("cannot load class '" + name + "'"
-                    + (classPath == null ? " (no --class-path given)" : " from --class-path " + classPath)
-                    + ": " + e.getMessage());
+            // What was searched, not the exception's text: for a class not found that is the name again.
+            String searched = classPath == null ? "it is not among the kit's classes, and no --class-path was given"
+                    : "it is in none of --class-path " + classPath + ", nor among the kit's classes";
+            System.err.println("cannot load class '" + name + "': " + (e instanceof ClassNotFoundException
+                    ? searched : e.getClass().getSimpleName() + ": " + e.getMessage()));
             List<String> close = Examples.closeMatches(name);
             if (!close.isEmpty()) {
                 System.err.println("Built-in examples with a similar name: " + String.join(", ", close));

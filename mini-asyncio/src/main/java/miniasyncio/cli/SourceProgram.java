@@ -63,7 +63,11 @@ final class SourceProgram {
 
     /** Is NAME a source file or a folder of them (rather than an example or a class name)? */
     static boolean isSource(String name) {
-        return name.endsWith(".java") || Files.isDirectory(Path.of(name));
+        try {
+            return name.endsWith(".java") || Files.isDirectory(Path.of(name));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false; // not a path of this system: a class name, or nothing
+        }
     }
 
     /** Compiles {@code name} (a .java file or a folder) with {@code parent} as the class path beyond the kit. */
@@ -238,7 +242,7 @@ final class SourceProgram {
         private final Path root;
 
         Loader(Map<String, byte[]> classes, Path root, ClassLoader parent) {
-            super("source-program", parent);
+            super(parent); // unnamed: a stack says "at Hello.main", not "at source-program//Hello.main"
             this.classes = classes;
             this.root = root;
         }

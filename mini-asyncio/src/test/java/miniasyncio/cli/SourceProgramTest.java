@@ -138,6 +138,10 @@ class SourceProgramTest {
                 """);
         CliRun run = CliRun.of("run", fails.toString());
         assertThat(run.exit()).isEqualTo(Cli.FAILED);
-        assertThat(run.err()).contains("boom");
+        // the program's own frames, and the loop's, the continuation's and the CLI's folded between them
+        assertThat(run.err()).startsWith(fails + " failed: java.lang.IllegalStateException: boom\n"
+                        + "java.lang.IllegalStateException: boom\n\tat Fails.lambda$main$0(Fails.java:2)\n\t... ")
+                .contains(" frames of the kit and the JDK\n\tat Fails.main(Fails.java:2)\n")
+                .doesNotContain("Scheduler.stepOne", "RunCommand", "ContextVar", "LoopStack");
     }
 }
