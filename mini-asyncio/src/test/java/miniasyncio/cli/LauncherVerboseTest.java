@@ -38,7 +38,8 @@ class LauncherVerboseTest {
     @Test
     void startedOnAnOlderJavaTheRerunLineComesOnlyWithMinusVAndOnce() throws Exception {
         JdkFinder.Jdk old = JdkFinder.here().candidates().stream()
-                .filter(jdk -> jdk.feature >= 11 && jdk.feature < Launcher.REQUIRED) // 11+: it takes --add-exports.findFirst().orElse(null);
+                .filter(jdk -> jdk.feature >= 11 && jdk.feature < Launcher.REQUIRED) // 11+: it takes --add-exports
+                .findFirst().orElse(null);
         assumeTrue(old != null, "needs a Java older than 21 installed beside this one, to start the launcher on");
         String java = new File(new File(old.home, "bin"), "java").getPath();
 
