@@ -52,6 +52,22 @@ class MavenInstallSlowIT {
         assertThat(POM.lines().count()).isLessThanOrEqualTo(16);
     }
 
+    /**
+     * A first build with -q talks: a line per module, and where it is whenever progress.seconds
+     * pass without one (14 s; 1 s here, so that the compiling of the runtime, seconds long, shows it).
+     */
+    @Test
+    void aFirstQuietBuildSaysWhereItIsWheneverItHasBeenSilent() throws Exception {
+        Path clone = copyOfTheKit(dir.resolve("clone"));
+        Path local = Path.of(System.getProperty("maven.repo.local",
+                Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
+        // compile only: nothing is installed, so the user's repository is only read
+        Result build = mvn(clone, local, "compile", "-pl", "mini-asyncio", "-Dprogress.seconds=1");
+        assertThat(build.exit()).as(build.output()).isZero();
+        assertThat(build.output()).contains("building mini-asyncio (runtime and CLI) ...\n")
+                .containsPattern("(?m)^  \\.\\.\\. still building mini-asyncio \\(runtime and CLI\\): compiling \\(\\d+ s since the start\\)$");
+    }
+
     /** The kit as a clone has it, for the runtime module: every module's pom (the reactor reads them all), its sources. */
     private static Path copyOfTheKit(Path clone) throws IOException {
         for (String pom : List.of("pom.xml", "mini-asyncio/pom.xml", "grading/allowlist/pom.xml", "homework/pom.xml",
