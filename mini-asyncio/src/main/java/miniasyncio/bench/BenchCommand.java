@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BenchCommand.Version.class,
         description = {"Measure the scheduler against a bare continuation and virtual threads.",
-                "Workloads: " + BenchCommand.WORKLOAD_NAMES + ". The full run takes about 4 minutes; --quick under a minute.",
+                "Workloads: " + BenchCommand.WORKLOAD_NAMES + ". The full run takes about 4 minutes; --quick 1 to 2 (more on a busy machine).",
                 "Absolute numbers depend on the machine; the ratios are what to compare."})
 public final class BenchCommand implements Callable<Integer> {
 
@@ -35,7 +35,7 @@ public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--quick", description = "Fewer and shorter runs (under a minute); figures are noisier.")
+    @Option(names = "--quick", description = "Fewer and shorter runs (1 to 2 minutes: 1 min 34 s on 2 cores at load 9); figures are noisier.")
     boolean quick;
 
     @Option(names = "--smoke", description = "Tiny sizes, a few seconds: proves every workload runs; its figures mean nothing.")
