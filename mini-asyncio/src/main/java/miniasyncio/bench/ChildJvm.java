@@ -7,6 +7,9 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A workload measured in a JVM of its own. The timers and spawn children ({@link #run}) get a
@@ -60,12 +63,34 @@ final class ChildJvm {
      * with every line, unless it ends with exit code 0 having printed at least {@code lines} lines.
      */
     static List<String> output(List<String> command, String what, int lines) throws IOException, InterruptedException {
+        return output(command, what, lines, PROGRESS_MILLIS);
+    }
+
+    /**
+     * A child prints its figures only at its end, which for the timers at a million sleepers on a
+     * busy machine was minutes of silence: meanwhile, every this many ms, one line on stderr
+     * (stdout keeps the figures alone) says the bench is still measuring, and for how long.
+     */
+    static final long PROGRESS_MILLIS = 15_000;
+
+    static List<String> output(List<String> command, String what, int lines, long progressMillis)
+            throws IOException, InterruptedException {
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> out = new ArrayList<>();
+        long started = System.nanoTime();
+        ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bench-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        progress.scheduleAtFixedRate(() -> System.err.println("  ... still measuring (" + what + ", in a child JVM): "
+                + (System.nanoTime() - started) / 1_000_000_000L + " s so far"), progressMillis, progressMillis, TimeUnit.MILLISECONDS);
         try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 out.add(line);
             }
+        } finally {
+            progress.shutdownNow();
         }
         int exit = child.waitFor();
         if (exit != 0 || out.size() < lines) {

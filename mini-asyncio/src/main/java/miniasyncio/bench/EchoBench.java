@@ -215,7 +215,21 @@ final class EchoBench {
                 connections, size, name, Report.fmt(r.perSecond()), paced, Report.fmt(r.percentileMillis(0.50)),
                 Report.fmt(r.percentileMillis(0.99)), EchoCpu.cpu(r.serverCpu(), r.windowNanos()),
                 EchoCpu.cpu(r.clientCpu(), r.windowNanos()), which);
+        if (r.roundTrips() == 0) {
+            System.out.println("    " + noRoundTrip(name, connections, echo.windowMillis()));
+        }
         return r;
+    }
+
+    /**
+     * Why a line reads "0 round trips/s, p50 n/a": the server took every connection (else the run
+     * would have failed) and answered none of them in the whole window, which is what a server too
+     * slow for this many connections, or starved of CPU on a busy machine, does.
+     */
+    static String noRoundTrip(String name, int connections, long windowMillis) {
+        return "(" + name + ": no round trip completed in the " + windowMillis + " ms window: it took all "
+                + String.format(Locale.ROOT, "%,d", connections) + " connections but answered none in time, too slow at"
+                + " this many or short of CPU on this machine; no latency to show, so n/a)";
     }
 
     /** A server's figures under {@code at}, from its runs taken together; {@code threads}: its CPU time by kind of thread in them. */

@@ -2,7 +2,7 @@ package miniasyncio.bench;
 
 /**
  * How big each workload is. {@link #FULL} is the real run (about 4 minutes), {@link #QUICK} keeps
- * every workload but with fewer and shorter runs (under a minute), {@link #SMOKE} is tiny: it only
+ * every workload but with fewer and shorter runs (1 to 2 minutes), {@link #SMOKE} is tiny: it only
  * proves that every code path works (the unit test uses it) and its figures mean nothing.
  */
 record Sizes(String name, int warmups, int iterations,

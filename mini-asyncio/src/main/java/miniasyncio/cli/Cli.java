@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Cli.Version.class,
         description = "The lecture's mini_asyncio event loop, ported to Java on JDK continuations.",
+        footer = {"", "-v first (java -jar mini-asyncio.jar -v COMMAND ...) says which Java runs the kit: started on"
+                + " a Java older than 21, the jar runs itself again on a JDK 21+ it finds."},
         subcommands = {ListCommand.class, RunCommand.class, miniasyncio.bench.BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Cli implements Runnable {

@@ -48,7 +48,7 @@ final class Examples {
                 Class.forName(module[0]);
             } catch (ClassNotFoundException e) {
                 lines.add("(The " + module[2] + " examples are not on the class path: build them with"
-                        + " 'mvn -q package -DskipTests' and run mini-asyncio/target/mini-asyncio.jar where it was"
+                        + " '" + StaleJar.BUILD + "' and run mini-asyncio/target/mini-asyncio.jar where it was"
                         + " built, or add " + module[1] + "/target/" + module[1] + ".jar: java --add-exports "
                         + "java.base/jdk.internal.vm=ALL-UNNAMED -cp mini-asyncio.jar" + java.io.File.pathSeparator
                         + module[1] + ".jar miniasyncio.cli.Launcher ...)");

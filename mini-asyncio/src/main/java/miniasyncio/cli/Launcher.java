@@ -40,11 +40,20 @@ public final class Launcher {
         Attributes manifest = ownManifest();
         String mainClass = attribute(manifest, MAIN_ATTRIBUTE, "miniasyncio.cli.Cli");
         String name = attribute(manifest, NAME_ATTRIBUTE, "mini-asyncio");
+        // Which Java runs the jar is said only when asked, with -v first: printed on every call
+        // (--help and every error included) it was noise where it was read, and a script's
+        // stderr carried it too. The flag is the launcher's own, taken off before the command.
+        boolean verbose = args.length > 0 && isVerbose(args[0]);
+        if (verbose) {
+            args = Arrays.copyOfRange(args, 1, args.length);
+        }
         int feature = JdkFinder.featureVersion(System.getProperty("java.specification.version", "0"));
         if (feature < REQUIRED) {
             JdkFinder.Jdk jdk = System.getProperty(RELAUNCHED) == null ? JdkFinder.here().find(REQUIRED) : null;
             if (jdk != null) {
-                System.err.println(rerunLine(name, jdk));
+                if (verbose) {
+                    System.err.println(rerunLine(name, jdk));
+                }
                 System.exit(relaunch(jdk.home, args));
             }
             System.err.println(name + " needs Java " + REQUIRED + " or newer, but this is Java "
@@ -53,6 +62,10 @@ public final class Launcher {
                     + " Install one (https://adoptium.net), or point JAVA_HOME at a JDK " + REQUIRED + "+ and put"
                     + " its bin/ first on PATH (export JAVA_HOME=/path/to/jdk-21 PATH=/path/to/jdk-21/bin:$PATH).");
             System.exit(1);
+        }
+        if (verbose && System.getProperty(RELAUNCHED) == null) {
+            System.err.println(name + ": running on Java " + System.getProperty("java.version") + " at "
+                    + System.getProperty("java.home") + ".");
         }
         if (!exportGiven()) {
             System.err.println(exportMessage());
@@ -70,7 +83,12 @@ public final class Launcher {
         }
     }
 
-    /** The one line that says which JDK the jar runs on now, and where it was found. */
+    /** {@code -v} or {@code --verbose}, as the first argument: say which Java runs the jar. */
+    static boolean isVerbose(String arg) {
+        return "-v".equals(arg) || "--verbose".equals(arg);
+    }
+
+    /** The one line (with -v) that says which JDK the jar runs on now, and where it was found. */
     static String rerunLine(String name, JdkFinder.Jdk jdk) {
         return name + ": this is Java " + System.getProperty("java.version") + "; running again on Java "
                 + jdk.feature + " at " + jdk.home + " (from " + jdk.foundIn + ").";

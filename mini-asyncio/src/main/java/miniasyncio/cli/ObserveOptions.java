@@ -88,9 +88,6 @@ final class ObserveOptions {
             throw new CommandLine.ParameterException(commandLine,
                     "--slow-step needs a finite number of seconds >= 0, got " + slowStep);
         }
-        checkWritable(commandLine, "--trace-out", traceOut);
-        checkWritable(commandLine, "--trace-html", traceHtml);
-        checkWritable(commandLine, "--step-through", stepThrough);
         if (stepLimit < 2) {
             throw new CommandLine.ParameterException(commandLine,
                     "--step-limit needs a number of steps >= 2, got " + stepLimit);
@@ -175,18 +172,21 @@ final class ObserveOptions {
         }
     }
 
-    private static void checkWritable(CommandLine commandLine, String option, Path file) {
-        if (file == null) {
-            return;
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new CommandLine.ParameterException(commandLine,
-                    option + " " + file + ": the folder " + dir + " does not exist; create it or pick another file");
-        }
-        if (Files.isDirectory(file)) {
-            throw new CommandLine.ParameterException(commandLine,
-                    option + " " + file + " is a folder; give a file name, e.g. " + file.resolve("run.json"));
+    /**
+     * A usage error unless every file asked for can be written: called before anything runs (the
+     * program, and even the compiling of a source file), so that no run is made and then lost.
+     */
+    void checkOutputs(CommandLine commandLine) {
+        checkWritable(commandLine, "--trace-out", traceOut, "run.json");
+        checkWritable(commandLine, "--trace-html", traceHtml, "run.html");
+        checkWritable(commandLine, "--step-through", stepThrough, "steps.html");
+    }
+
+    private static void checkWritable(CommandLine commandLine, String option, Path file, String example) {
+        if (file != null) {
+            OutputFile.problem(file, example).ifPresent(problem -> {
+                throw new CommandLine.ParameterException(commandLine, option + " " + file + ": " + problem);
+            });
         }
     }
 

@@ -59,6 +59,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        observe.checkOutputs(spec.commandLine());
         String missing = missingClassPathEntries();
         if (!missing.isEmpty()) {
             System.err.println("--class-path: " + missing);
@@ -125,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
             return Cli.NOT_IMPLEMENTED;
         }
         System.err.println(name + " failed: " + cause);
-        cause.printStackTrace();
+        System.err.print(FoldedStack.of(cause));
         return Cli.FAILED;
     }
 
@@ -156,6 +157,9 @@ final class RunCommand implements Callable<Integer> {
                 return null;
             }
             return builtIn.get().main();
+        }
+        if (SourceProgram.isSource(name)) {
+            return sourceProgram();
         }
         if (classPath != null || name.contains(".")) {
             return userClass();
@@ -196,30 +200,65 @@ final class RunCommand implements Callable<Integer> {
         try {
             type = Class.forName(name, true, loader());
         } catch (ClassNotFoundException | MalformedURLException | LinkageError e) {
-            System.err.println("cannot load class '" + name + "'"
-                    + (classPath == null ? " (no --class-path given)" : " from --class-path " + classPath)
-                    + ": " + e.getMessage());
+            // What was searched, not the exception's text: for a class not found that is the name again.
+            String searched = classPath == null ? "it is not among the kit's classes, and no --class-path was given"
+                    : "it is in none of --class-path " + classPath + ", nor among the kit's classes";
+            System.err.println("cannot load class '" + name + "': " + (e instanceof ClassNotFoundException
+                    ? searched : e.getClass().getSimpleName() + ": " + e.getMessage()));
             List<String> close = Examples.closeMatches(name);
             if (!close.isEmpty()) {
                 System.err.println("Built-in examples with a similar name: " + String.join(", ", close));
             }
             return null;
         }
+        return entry(type);
+    }
+
+    /** Hello.java, or a folder of sources: compiled in memory, then run as a class of yours. */
+    private ExampleInfo.Main sourceProgram() {
+        try {
+            SourceProgram.Compiled compiled = SourceProgram.compile(name, loader(), classPath);
+            programLoader = compiled.loader();
+            return entry(compiled.start());
+        } catch (SourceProgram.Refused refused) {
+            System.err.println(refused.getMessage());
+            refusal = refused.exit;
+            return null;
+        } catch (MalformedURLException e) {
+            System.err.println("--class-path " + classPath + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** How a class of yours starts: its static main, else its call() as the main task. */
+    private ExampleInfo.Main entry(Class<?> type) {
+        // Accessible even when the class is not public (`class Hello` in Hello.java, as java runs it).
         Method main = staticMain(type);
         if (main != null) {
+            main.setAccessible(true);
             return a -> main.invoke(null, (Object) a);
         }
-        if (Callable.class.isAssignableFrom(type)) {
-            return a -> MiniAsyncio.run((Callable<?>) type.getDeclaredConstructor().newInstance());
+        if (SourceProgram.isCallable(type)) {
+            return a -> {
+                var make = type.getDeclaredConstructor();
+                make.setAccessible(true);
+                MiniAsyncio.run((Callable<?>) make.newInstance());
+            };
         }
         System.err.println("class '" + name + "' has neither public static void main(String[]) nor"
                 + " implements Callable: give it one of the two so 'run' knows what to start.");
         return null;
     }
 
+    /** The program's loader: the same one for its classes and for --instrument and --step-through. */
+    private ClassLoader programLoader;
+
     private ClassLoader loader() throws MalformedURLException {
+        if (programLoader != null) {
+            return programLoader;
+        }
         if (classPath == null) {
-            return getClass().getClassLoader();
+            return programLoader = getClass().getClassLoader();
         }
         List<URL> urls = new ArrayList<>();
         for (String entry : classPath.split(File.pathSeparator)) {
@@ -227,10 +266,10 @@ final class RunCommand implements Callable<Integer> {
                 urls.add(new File(entry).toURI().toURL());
             }
         }
-        return new URLClassLoader(urls.toArray(URL[]::new), getClass().getClassLoader());
+        return programLoader = new URLClassLoader(urls.toArray(URL[]::new), getClass().getClassLoader());
     }
 
-    private static Method staticMain(Class<?> type) {
+    static Method staticMain(Class<?> type) {
         try {
             Method m = type.getMethod("main", String[].class);
             return Modifier.isStatic(m.getModifiers()) ? m : null;

@@ -180,13 +180,13 @@ class BenchCommandTest {
     @Test
     void aJsonFileThatCannotBeWrittenFailsBeforeMeasuring(@TempDir Path dir) {
         Run missingDir = bench("--smoke", "--json", dir.resolve("no/such/dir/bench.json").toString());
-        assertThat(missingDir.exit()).isEqualTo(Cli.FAILED);
-        assertThat(missingDir.err()).contains("does not exist");
+        assertThat(missingDir.exit()).isEqualTo(Cli.USAGE);
+        assertThat(missingDir.err()).contains("no such folder", "does not exist");
         assertThat(missingDir.out()).doesNotContain("switch:");
 
         Run isDir = bench("--smoke", "--json", dir.toString());
-        assertThat(isDir.exit()).isEqualTo(Cli.FAILED);
-        assertThat(isDir.err()).contains("is a directory");
+        assertThat(isDir.exit()).isEqualTo(Cli.USAGE);
+        assertThat(isDir.err()).contains("is a folder; give a file name, e.g. " + dir.resolve("bench.json"));
     }
 
     @Test

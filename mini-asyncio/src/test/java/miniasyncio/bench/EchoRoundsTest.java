@@ -93,4 +93,12 @@ class EchoRoundsTest {
         assertThat(new CpuTime(1, 2).plus(CpuTime.totalOnly(30))).isEqualTo(CpuTime.totalOnly(33));
         assertThat(new CpuTime(1, 2).plus(CpuTime.UNKNOWN)).isEqualTo(CpuTime.UNKNOWN);
     }
+
+    @Test
+    void aServerThatAnsweredNothingInTheWindowSaysWhyItsLineReadsZeroAndNa() {
+        assertThat(run(0, 0).perSecond()).isZero();
+        assertThat(EchoBench.noRoundTrip("asyncio", 10_000, 500)).isEqualTo("(asyncio: no round trip completed in the"
+                + " 500 ms window: it took all 10,000 connections but answered none in time, too slow at this many or"
+                + " short of CPU on this machine; no latency to show, so n/a)");
+    }
 }

@@ -82,6 +82,20 @@ class CliTest {
             assertThat(r.out()).containsPattern("(?m)^  " + name + " +\\S.*$");
         }
         assertThat(r.out().indexOf("Counter")).isLessThan(r.out().indexOf("Example "));
+        // from classes (as here), the command that runs the kit from classes; from the jar, the jar's path
+        assertThat(r.out()).endsWith("\nRun one with: mvn -q -pl mini-asyncio compile exec:exec"
+                + " -Dcli.args=\"run NAME [--virtual-time]\"\n");
+    }
+
+    @Test
+    void listNamesTheJarAsTypedElseFromTheWorkingFolder() {
+        Path cwd = Path.of("/home/me/kit");
+        Path jar = cwd.resolve("mini-asyncio/target/mini-asyncio.jar");
+        assertThat(ListCommand.asTyped(jar, "mini-asyncio/target/mini-asyncio.jar", cwd)).isEqualTo("mini-asyncio/target/mini-asyncio.jar");
+        assertThat(ListCommand.asTyped(jar, "./mini-asyncio/../mini-asyncio/target/mini-asyncio.jar", cwd))
+                .isEqualTo("./mini-asyncio/../mini-asyncio/target/mini-asyncio.jar");
+        assertThat(ListCommand.asTyped(jar, "/elsewhere/other.jar", cwd)).isEqualTo("mini-asyncio/target/mini-asyncio.jar");
+        assertThat(ListCommand.asTyped(jar, "x.jar", Path.of("/tmp"))).isEqualTo(jar.toString());
     }
 
     @Test
@@ -184,7 +198,11 @@ class CliTest {
     void aClassThatCannotBeFoundOrRunIsAClearUsageError(@TempDir Path dir) throws Exception {
         Result missing = cli("run", "NoSuchClass", "--class-path", dir.toString());
         assertThat(missing.code()).isEqualTo(2);
-        assertThat(missing.err()).contains("cannot load class 'NoSuchClass'");
+        assertThat(missing.err()).startsWith("cannot load class 'NoSuchClass': it is in none of --class-path " + dir
+                + ", nor among the kit's classes\n"); // what was searched, and not the name again
+        Result noPath = cli("run", "my.NoSuchClass");
+        assertThat(noPath.err()).startsWith("cannot load class 'my.NoSuchClass': it is not among the kit's classes,"
+                + " and no --class-path was given\n");
         Files.writeString(dir.resolve("Plain.java"), "public class Plain { }");
         ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.toString(), dir.resolve("Plain.java").toString());
         Result plain = cli("run", "Plain", "--class-path", dir.toString());

@@ -26,7 +26,11 @@ class MissingExportTest {
     }
 
     static Run java(List<String> options, String classPath, String mainClass, String... args) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return java(Path.of(System.getProperty("java.home"), "bin", "java").toString(), options, classPath, mainClass, args);
+    }
+
+    /** As above, on the java at {@code java} (an older one, to start the launcher on). */
+    static Run java(String java, List<String> options, String classPath, String mainClass, String... args) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of(java));
         cmd.addAll(options);
         cmd.addAll(List.of("-cp", classPath, mainClass));

@@ -31,7 +31,8 @@ class StaleJarTest {
         file("homework/src/main/java/homework/Homework.java", built.plusSeconds(5));
 
         assertThat(StaleJar.check(jar)).hasValue("homework/src/main/java/homework/Homework.java is newer than"
-                + " homework/target/homework.jar, which run would load: build it first with 'mvn -q package -DskipTests'"
+                + " homework/target/homework.jar, which run would load: build it first with"
+                + " 'mvn -q package -Dmaven.test.skip -pl mini-asyncio,homework,exercises -am'"
                 + " (from " + repo + ")");
     }
 
