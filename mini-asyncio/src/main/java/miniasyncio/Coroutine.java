@@ -201,11 +201,11 @@ public sealed class Coroutine permits Task {
             default -> {
                 Step step = throwInto(new Exit());
                 switch (step) {
-                    case Step.Yielded(Object value) -> {
+                    case Step.Yielded yielded -> {
                         // The body caught Exit (or any Throwable) and suspended again: it would live
                         // on as a zombie. Python's close() raises "generator ignored GeneratorExit".
                         // It is dropped (its finally blocks cannot run).
-                        IllegalStateException zombie = SuspendErrors.ignoredClose(describe(), value,
+                        IllegalStateException zombie = SuspendErrors.ignoredClose(describe(), yielded.value,
                                 continuation.getStackTrace());
                         end(new Step.Failed(zombie));
                         throw zombie;

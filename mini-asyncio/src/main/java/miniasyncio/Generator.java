@@ -109,10 +109,10 @@ public final class Generator<Y, S, R> implements Iterable<Y> {
                     return result;
                 }
                 case Step.Failed failed -> throw failed.rethrow();
-                case Step.Yielded(Object value) -> {
+                case Step.Yielded yielded -> {
                     Object sent;
                     try {
-                        sent = Coroutine.yield(value);
+                        sent = Coroutine.yield(yielded.value);
                     } catch (Coroutine.Exit exit) {
                         delegate.close();           // close() reaches the innermost generator first
                         throw exit;
@@ -136,7 +136,7 @@ public final class Generator<Y, S, R> implements Iterable<Y> {
     @SuppressWarnings("unchecked")
     private Y unpack(Step step) {
         return switch (step) {
-            case Step.Yielded(Object value) -> (Y) value;
+            case Step.Yielded yielded -> (Y) yielded.value;
             case Step.Returned(Object value) -> throw new StopIteration(value);
             case Step.Failed failed -> throw failed.rethrow();
         };
@@ -165,7 +165,7 @@ public final class Generator<Y, S, R> implements Iterable<Y> {
                 if (!hasNext()) {
                     throw new NoSuchElementException("generator finished");
                 }
-                Y value = (Y) ((Step.Yielded) lookahead).value();
+                Y value = (Y) ((Step.Yielded) lookahead).value;
                 lookahead = null;
                 return value;
             }

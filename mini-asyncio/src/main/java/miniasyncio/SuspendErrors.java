@@ -4,14 +4,27 @@ import miniasyncio.around.LoopStack;
 import miniasyncio.around.MonitorWatchdog;
 
 /**
- * What can go wrong when a coroutine suspends or is closed, each said with the mistake and the
- * fix: the JDK's own errors ("Pinned: MONITOR", a bare {@code StackOverflowError}) name nothing
+ * What can go wrong when a coroutine suspends or is closed, or yields what its scheduler does not
+ * know, each said with the mistake and the fix: the JDK's own errors ("Pinned: MONITOR", a bare {@code StackOverflowError}) name nothing
  * of the program. {@link Coroutine} throws them; they live here so that the coroutine's file
  * holds its state and its protocol.
  */
 final class SuspendErrors {
 
     private SuspendErrors() {
+    }
+
+    /**
+     * A syscall no {@code handleSyscall} of {@code scheduler} knows: an error naming it, with no stack yet, so that
+     * it gets the task's own when it is thrown at the task's yield (the line of the user's code that yielded it).
+     */
+    static RuntimeException unknownSyscall(Class<?> scheduler, Object syscall) {
+        String what = syscall == null ? "null" : syscall + " (" + syscall.getClass().getName() + ")";
+        IllegalArgumentException e = new IllegalArgumentException("unknown syscall: " + what + ". "
+                + scheduler.getSimpleName() + " does not handle it: yield a syscall the scheduler knows"
+                + " (Sleep), or add one by overriding handleSyscall in a subclass");
+        e.setStackTrace(new StackTraceElement[0]);
+        return e;
     }
 
     /**

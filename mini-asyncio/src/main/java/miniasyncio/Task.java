@@ -27,11 +27,15 @@ public final class Task extends Coroutine {
     /** Where the task was created, recorded only in debug mode (else null). */
     Throwable createdAt;
 
-    /** A task whose coroutine will run {@code body} (null: no coroutine, for tests of the heap). */
+    /**
+     * A task whose coroutine will run {@code body} (null: no coroutine, for tests of the heap), in a copy of its
+     * creator's {@link ContextVar} values, as asyncio copies the context.
+     */
     Task(int tid, String name, Callable<?> body, Task creator) {
         super(name, body); // a null name means "task N", made when first asked for
         this.tid = tid;
         this.creator = creator;
+        this.context = ContextVar.snapshot(creator);
     }
 
     /** The task id: {@code createTask} returns it, {@code results} is keyed by it. */
@@ -65,7 +69,8 @@ public final class Task extends Coroutine {
 
     /*
      * The two below are public for the step-through page (package trace), which shows what a task
-     * in ready will be sent; they only read.
+     * in ready will be sent, and for a scheduler of the exercises that must put a task back as it
+     * was woken (step 5's uncancel); they only read.
      */
 
     /** The value the task's next resume delivers (what {@code schedule} left in it), or null. */

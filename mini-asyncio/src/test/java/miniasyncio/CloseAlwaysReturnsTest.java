@@ -145,6 +145,6 @@ class CloseAlwaysReturnsTest {
             });
             assertThat(capture.err()).isEmpty();
         }
-        assertThat(scheduler.unretrievedFailures()).isEmpty();
+        assertThat(scheduler.view().unretrievedFailures()).isEmpty();
     }
 }

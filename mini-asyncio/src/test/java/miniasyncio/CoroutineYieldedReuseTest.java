@@ -46,8 +46,8 @@ class CoroutineYieldedReuseTest {
             return null;
         });
         List<Object> seen = new ArrayList<>();
-        for (Step step = c.send(null); step instanceof Step.Yielded(Object v); step = c.send(null)) {
-            seen.add(v);
+        for (Step step = c.send(null); step instanceof Step.Yielded yielded; step = c.send(null)) {
+            seen.add(yielded.value);
         }
         assertThat(seen).containsExactly(a, b, null, a, b, null, a, b, null);
     }

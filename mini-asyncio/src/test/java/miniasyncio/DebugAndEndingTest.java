@@ -88,7 +88,7 @@ class DebugAndEndingTest {
         int seen = scheduler.run(() -> {
             createTask(() -> { });
             createTask(() -> { });
-            return Scheduler.current().readySize();
+            return Scheduler.current().view().ready().size();
         });
         assertThat(seen).isEqualTo(2);
     }
@@ -130,6 +130,6 @@ class DebugAndEndingTest {
         assertThat(result).isEqualTo("main done");
         assertThat(log).containsExactly("late closed");
         assertThat(scheduler.now()).isEqualTo(1.0);
-        assertThat(scheduler.pending()).isEmpty();
+        assertThat(scheduler.view().pendingTasks()).isEmpty();
     }
 }

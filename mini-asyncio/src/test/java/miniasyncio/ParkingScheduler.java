@@ -33,7 +33,7 @@ class ParkingScheduler extends Scheduler {
 
     /** Cancels task {@code tid} wherever it waits: it gets a CancellationException at its suspension. */
     boolean cancel(int tid) {
-        Task task = pending().stream().filter(t -> t.tid() == tid).findFirst().orElse(null);
+        Task task = pendingTasks().stream().filter(t -> t.tid() == tid).findFirst().orElse(null);
         if (task == null) {
             return false;
         }

@@ -23,7 +23,7 @@ class TaskNameTest {
         Scheduler scheduler = new Scheduler(Clock.virtual());
         scheduler.run(() -> {
             createTask(() -> null);
-            Task task = scheduler.pending().stream().filter(t -> t.tid() == 2).findFirst().orElseThrow();
+            Task task = scheduler.view().pendingTasks().stream().filter(t -> t.tid() == 2).findFirst().orElseThrow();
             seen.add(nameField(task));            // not made yet
             seen.add(task.coroutine().name());    // the task is its coroutine: one name
             seen.add(task.toString());
@@ -38,7 +38,7 @@ class TaskNameTest {
         Scheduler scheduler = new Scheduler(Clock.virtual());
         String name = scheduler.run(() -> {
             int tid = scheduler.createTask("worker A", () -> null);
-            return scheduler.pending().stream().filter(t -> t.tid() == tid).findFirst().orElseThrow().toString();
+            return scheduler.view().pendingTasks().stream().filter(t -> t.tid() == tid).findFirst().orElseThrow().toString();
         });
         assertThat(name).isEqualTo("task 2 (worker A)");
     }

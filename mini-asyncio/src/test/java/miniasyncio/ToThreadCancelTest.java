@@ -65,12 +65,12 @@ class ToThreadCancelTest {
                 log.add("got " + second);
             });
             sleep(0.05); // the reader is in toThread now
-            assertThat(scheduler.pending()).extracting(Task::name).containsExactly("reader");
+            assertThat(scheduler.view().pendingTasks()).extracting(Task::name).containsExactly("reader");
             assertThat(scheduler.cancel(tid)).isTrue();
             return null;
         });
         assertThat(log).containsExactly("cancelled", "got second");
-        assertThat(scheduler.unretrievedFailures()).isEmpty();
+        assertThat(scheduler.view().unretrievedFailures()).isEmpty();
     }
 
     @Test
@@ -91,7 +91,7 @@ class ToThreadCancelTest {
         });
         assertThat(result).isEqualTo("main done");
         assertThat(log).containsExactly("reader closed");
-        assertThat(scheduler.pending()).isEmpty();
+        assertThat(scheduler.view().pendingTasks()).isEmpty();
     }
 
     @Test

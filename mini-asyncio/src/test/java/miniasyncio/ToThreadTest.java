@@ -124,7 +124,7 @@ class ToThreadTest {
                 }
             });
             sleep(0); // the waiter starts its worker
-            assertThat(scheduler.pending()).extracting(Task::name).containsExactly("waiter");
+            assertThat(scheduler.view().pendingTasks()).extracting(Task::name).containsExactly("waiter");
             return null;
         });
         assertThat(log).containsExactly("waiter closed");

@@ -81,7 +81,9 @@ public class FutureScheduler extends Scheduler {
      */
     public final int createEagerTask(String name, Callable<?> body) {
         int tid = createTask(name, body);
-        stepEagerly(futureOf(tid).task());
+        if (Scheduler.current() == this) { // asyncio starts a task eagerly only in a running loop
+            step(ready.pollLast()); // the kernel's step of the task just created (the last in ready), now
+        }
         return tid;
     }
 

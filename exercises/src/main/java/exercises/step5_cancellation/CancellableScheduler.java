@@ -148,8 +148,8 @@ public class CancellableScheduler extends FutureScheduler {
             return true;
         }
         if (ready.contains(task)) { // not resumed yet: uncancel() down to 0 may still withdraw the request
-            miniasyncio.trace.LoopState loop = miniasyncio.trace.LoopState.of(this); // read before scheduleThrow replaces them
-            notResumed.putIfAbsent(task, new Wakeup(loop.pendingValue(task), loop.pendingIsThrow(task)));
+            Throwable thrown = task.exceptionToThrow(); // read before scheduleThrow replaces them
+            notResumed.putIfAbsent(task, new Wakeup(thrown != null ? thrown : task.valueToSend(), thrown != null));
         }
         Future<?> awaited = awaiting.remove(task);
         if (awaited instanceof TaskFuture<?> inner && !awaited.isDone() && cancelAwaited(task, inner)) {

@@ -1,6 +1,5 @@
 package exercises.step9_run;
 
-import exercises.step5_cancellation.CancellableScheduler;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -19,7 +18,7 @@ import miniasyncio.Task;
  * <p>The hook is {@link #hasWork()}: the core loop asks it before every iteration. Once main is
  * done, the only work left is the cancellation of the rest.
  */
-public class AsyncioScheduler extends CancellableScheduler {
+public class AsyncioScheduler extends EventLoop {
 
     public AsyncioScheduler() {
         super();

@@ -13,8 +13,8 @@ import miniasyncio.Task;
  * Given: asyncio's {@code Runner} (3.11+), the context manager that {@code asyncio.run} is made
  * of. It makes the loop when first asked ({@code loop_factory}, else a new
  * {@link AsyncioScheduler}), sets its debug mode and keeps a copy of the caller's context. Each
- * {@link #run} runs a main as a task in that context until it ends (the kernel's
- * {@code Scheduler.runUntilDone}, asyncio's {@code run_until_complete}) and leaves the other tasks
+ * {@link #run} runs a main as a task in that context until it ends ({@link EventLoop#runUntilDone},
+ * asyncio's {@code run_until_complete}) and leaves the other tasks
  * where they wait: the next {@code run} goes on with them. {@link #close} cancels the tasks left
  * (with your step 5 {@code cancel}), runs the loop until they have unwound, and closes the loop:
  *
@@ -90,7 +90,7 @@ public final class Runner implements AutoCloseable {
     /**
      * Closes the runner: the tasks left are cancelled, each once (those started during their cleanup
      * too), and the loop runs until they have unwound (their cleanup may wait), as asyncio's
-     * {@code _cancel_all_tasks}; then the loop is closed ({@code Scheduler.close}: the
+     * {@code _cancel_all_tasks}; then the loop is closed ({@link EventLoop#close}: the
      * {@code toThread} workers end). {@link #getLoop()} and {@link #run} raise "Runner is closed"
      * from now on. A second call does nothing.
      */
@@ -114,7 +114,7 @@ public final class Runner implements AutoCloseable {
      */
     private void cancelAllTasks() {
         List<Task> left; // each round's are new: the last round's have all finished, so each is cancelled once
-        while (!loop.isClosed() && !(left = loop.pending()).isEmpty()) {
+        while (!loop.isClosed() && !(left = loop.view().pendingTasks()).isEmpty()) {
             Future<Object> allDone = new Future<>();
             int[] unfinished = {left.size()};
             for (Task task : left) {

@@ -68,7 +68,7 @@ class CPythonCreateTaskTest {
         String result = runEager(() -> {
             TaskFuture<String> t = spawn("coro", () -> "hello");
             assertThat(t.isDone()).as("the eager step completed the task").isTrue();
-            assertThat(loop.pending()).as("never scheduled: it never waited in ready").isEmpty();
+            assertThat(loop.view().pendingTasks()).as("never scheduled: it never waited in ready").isEmpty();
             return await(t);
         });
         assertThat(result).isEqualTo("hello");

@@ -56,7 +56,7 @@ class FutureSchedulerTest {
             } catch (IllegalArgumentException e) {
                 seen.add(e.getMessage());
             }
-            seen.add(currentScheduler().unretrievedFailures().size());
+            seen.add(currentScheduler().view().unretrievedFailures().size());
             return null;
         });
         assertThat(seen).containsExactly("child failed", 0);

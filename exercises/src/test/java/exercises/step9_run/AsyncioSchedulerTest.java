@@ -46,7 +46,7 @@ class AsyncioSchedulerTest {
         assertThat(scheduler.runUntilComplete(main(log))).isEqualTo("main result");
         assertThat(log).containsExactly("main done", "child cancelled at 0.2");
         assertThat(scheduler.now()).isEqualTo(0.2);
-        assertThat(scheduler.pending()).isEmpty();
+        assertThat(scheduler.view().pendingTasks()).isEmpty();
     }
 
     @Test
@@ -95,7 +95,7 @@ class AsyncioSchedulerTest {
         });
         assertThat(log).containsExactly("parked closed"); // "late" was cancelled before it started: it never ran
         assertThat(late).singleElement().satisfies(f -> assertThat(f.isCancelled()).isTrue());
-        assertThat(scheduler.pending()).isEmpty();
+        assertThat(scheduler.view().pendingTasks()).isEmpty();
     }
 
     @Test
@@ -111,7 +111,7 @@ class AsyncioSchedulerTest {
             return "main result"; // a is ready, not started yet
         })).isEqualTo("main result");
         assertThat(log).containsExactly("a started", "a cancelled at 0.0");
-        assertThat(scheduler.pending()).isEmpty();
+        assertThat(scheduler.view().pendingTasks()).isEmpty();
     }
 
     @Test
@@ -151,7 +151,7 @@ class AsyncioSchedulerTest {
         assertThat(log).as("close cancels the child once and waits for its cleanup")
                 .containsExactly("child woke at 1.0", "child cleaned up at 1.8");
         assertThat(loop.isClosed()).isTrue();
-        assertThat(loop.pending()).isEmpty();
+        assertThat(loop.view().pendingTasks()).isEmpty();
     }
 
     @Test

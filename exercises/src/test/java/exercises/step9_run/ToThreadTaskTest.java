@@ -70,7 +70,7 @@ class ToThreadTaskTest {
         });
         assertThat(result).isEqualTo("main done");
         assertThat(log).containsExactly("reader cancelled");
-        assertThat(scheduler.pending()).isEmpty();
+        assertThat(scheduler.view().pendingTasks()).isEmpty();
     }
 
     @Test

@@ -157,7 +157,7 @@ public class AwaitTaskTests {
             Check.isTrue(caught.size() == 2 && caught.get(0) == bad && caught.get(1) == bad, "each of the two waiters"
                     + " should catch the failing task's own exception (" + Check.describe(bad) + "); they caught "
                     + caught.size() + " exception(s), " + caught.stream().filter(c -> c == bad).count() + " of them that one");
-            Check.equal(Scheduler.current().unretrievedFailures().size(), 0,
+            Check.equal(Scheduler.current().view().unretrievedFailures().size(), 0,
                     "failures still marked as never retrieved after the waiters got them (use takeResult)");
             return null;
         });
@@ -181,13 +181,13 @@ public class AwaitTaskTests {
                 throw boom;
             });
             sleep(0.2); // it has failed by now, with nobody awaiting it
-            Check.isTrue(Scheduler.current().unretrievedFailures().size() == 1, "a task that failed with nobody"
+            Check.isTrue(Scheduler.current().view().unretrievedFailures().size() == 1, "a task that failed with nobody"
                     + " awaiting it should count as not retrieved until a task awaits it (take a result in finishTask"
                     + " only for a task that somebody awaits)");
             Throwable caught = Check.thrown(() -> awaitTask(tid), "awaiting a task that had already failed");
             Check.isTrue(caught == boom, "the waiter should get the task's own exception (" + Check.describe(boom)
                     + "), got " + Check.describe(caught));
-            Check.equal(Scheduler.current().unretrievedFailures().size(), 0,
+            Check.equal(Scheduler.current().view().unretrievedFailures().size(), 0,
                     "failures still marked as never retrieved after a task awaited the failed task (take its result"
                             + " with takeResult, as when it fails while awaited)");
             return null;

@@ -118,7 +118,7 @@ final class ScenarioRun {
                 byTid.put(tids[i], Integer.toString(i));
             }
             bodyTasks.forEach((path, task) -> byTid.putIfAbsent(task.tid(), path));
-            for (Task t : f.scheduler.reportedUnretrieved()) {
+            for (Task t : f.scheduler.view().reportedUnretrieved()) {
                 String path = byTid.get(t.tid());
                 if (path != null) {
                     reported.add(path);

@@ -175,7 +175,7 @@ public final class MonitorWatchdog {
         List<Task> sameCode = new ArrayList<>();
         List<Task> pending;
         try {
-            pending = scheduler.pending();
+            pending = scheduler.view().pendingTasks();
         } catch (RuntimeException e) {
             pending = List.of();
         }

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
 import miniasyncio.Clock;
 import miniasyncio.ContextVar;
 import miniasyncio.MiniAsyncio;
@@ -23,9 +24,10 @@ import miniasyncio.VirtualClock;
  * default executor. Everything else of a scheduler happens on the loop's one thread; only the
  * blocking call runs here, and only its result comes back.
  *
- * <p>Joined to the loop at these points: {@link Scheduler#handleSyscall} starts a call
- * ({@link #start}); the loop, before it wakes the sleepers, makes ready the tasks whose call came
- * back ({@link #handBack}); when nothing is ready, {@link Scheduler#idleWaitOrDeadlock} waits
+ * <p>Made by the scheduler at the first {@code toThread} of a run: until then the loop asks it
+ * nothing (its field is null), so a run without one never enters this file. Joined to the loop at
+ * these points: {@link Scheduler#handleSyscall} starts a call ({@link #start}); the loop, before it
+ * wakes the sleepers, makes ready the tasks whose call came back ({@link #handBack}); when nothing is ready, {@link Scheduler#idleWaitOrDeadlock} waits
  * for a worker if one still runs ({@link #waitForOne}), without polling, and {@code hasWork}
  * counts a running call as work ({@link #busy}); a waiting task is pending ({@link #tasks}), is
  * cancelled with {@code unpark} ({@link #forget}) and dropped by {@code closeAll}
@@ -40,15 +42,17 @@ public final class ToThreadWorkers {
 
     /**
      * What the workers need of the loop: the scheduler's helpers that only its subclasses may call
-     * ({@code schedule}, {@code scheduleThrow}, {@code idleWaited}, {@code workerHandedBack}). The scheduler
-     * passes an object of its own that calls them, so that they stay protected across the two packages.
+     * ({@code schedule}, {@code scheduleThrow}, {@code idleWaited}, {@code workerHandedBack}), handed
+     * over as method references made inside the scheduler, so that they stay protected across the two
+     * packages. {@code handedBack} runs on a worker thread (a loop idling in a selector wakes itself).
      */
-    public interface Loop {
-        void schedule(Task task, Object value);
-        void scheduleThrow(Task task, Throwable exception);
+    public record Loop(BiConsumer<Task, Object> schedule, BiConsumer<Task, Throwable> scheduleThrow,
+                       IdleWait idleWaited, Runnable handedBack) {}
+
+    /** The loop idled from {@code from} to {@code to} (clock nanoseconds): its instruments hear it. */
+    @FunctionalInterface
+    public interface IdleWait {
         void idleWaited(long from, long to);
-        /** On a worker thread: a result was handed back (a loop idling in a selector wakes itself). */
-        void handedBack();
     }
 
     /** One call on a worker: the task waiting for it, and how it ended (written by the worker). */
@@ -110,7 +114,7 @@ public final class ToThreadWorkers {
             }
             inbox.add(running);
             LockSupport.unpark(loop);      // wakes the loop if it waits here
-            scheduler.handedBack();        // and where a subclass's loop waits (a selector)
+            scheduler.handedBack().run();  // and where a subclass's loop waits (a selector)
         });
     }
 
@@ -120,15 +124,15 @@ public final class ToThreadWorkers {
      */
     public void handBack() {
         if (away.isEmpty()) {
-            return; // the hot path: no worker, nothing to look at
+            return; // no call out: nothing to look at
         }
         Call call;
         while ((call = inbox.poll()) != null) {
             if (away.remove(call.task, call)) {
                 if (call.error == null) {
-                    scheduler.schedule(call.task, call.value);
+                    scheduler.schedule().accept(call.task, call.value);
                 } else {
-                    scheduler.scheduleThrow(call.task, call.error);
+                    scheduler.scheduleThrow().accept(call.task, call.error);
                 }
             }
         }
@@ -144,7 +148,7 @@ public final class ToThreadWorkers {
         long from = clock.nanoTime();
         boolean untilWorker = sleeping.isEmpty() || clock instanceof VirtualClock;
         long nextTimer = untilWorker ? from : sleeping.firstWakeAt();
-        scheduler.idleWaited(from, Math.max(from, nextTimer));
+        scheduler.idleWaited().idleWaited(from, Math.max(from, nextTimer));
         while (inbox.isEmpty()) {
             if (untilWorker) {
                 LockSupport.park(this);

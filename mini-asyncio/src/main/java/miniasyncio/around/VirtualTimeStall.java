@@ -9,7 +9,6 @@ import miniasyncio.DeadlockException;
 import miniasyncio.Scheduler;
 import miniasyncio.Task;
 import miniasyncio.TimerHeap;
-import miniasyncio.VirtualClock;
 
 /**
  * Stall detection on the virtual clock. There time moves only when no task is ready: it jumps
@@ -19,24 +18,20 @@ import miniasyncio.VirtualClock;
  * {@link #setLimit limit} steps at one instant with timers pending, the run stops with a
  * {@link DeadlockException} that names the polling tasks and says why.
  *
- * <p>Joined to the loop at one point: {@link Scheduler#run} calls {@link #check} before each
- * step (on the real clock it returns at once). Steps taken while a {@code toThread} worker runs do not count:
- * the worker can end the wait without time moving.
+ * <p>Joined to the loop at one point: on the virtual clock the loop calls {@link #check} before
+ * each step (on the real clock time moves by itself: the loop does not call it). Steps taken while
+ * a {@code toThread} worker runs do not count: the worker can end the wait without time moving.
  */
 public final class VirtualTimeStall {
 
     private final Clock clock;
-    private final ToThreadWorkers workers;
-    private final boolean virtual; // on the real clock time moves by itself: nothing to check
     private long limit = 5_000_000; // about a second of polling
     private long steps;
     private long at = -1;
 
     /** Public, as {@link #check}: the Scheduler, in package miniasyncio, makes and calls it. */
-    public VirtualTimeStall(Clock clock, ToThreadWorkers workers) {
+    public VirtualTimeStall(Clock clock) {
         this.clock = clock;
-        this.workers = workers;
-        this.virtual = clock instanceof VirtualClock;
     }
 
     void setLimit(long steps) {
@@ -47,14 +42,11 @@ public final class VirtualTimeStall {
     }
 
     /**
-     * One more step at the current instant, with the scheduler's {@code ready} and {@code sleeping}; throws once
-     * there have been too many with timers pending.
+     * One more step at the current instant, with the scheduler's {@code ready} and {@code sleeping}, and whether a
+     * {@code toThread} worker runs; throws once there have been too many with timers pending.
      */
-    public void check(Collection<Task> ready, TimerHeap sleeping) {
-        if (!virtual) {
-            return;
-        }
-        if (sleeping.isEmpty() || workers.busy()) {
+    public void check(Collection<Task> ready, TimerHeap sleeping, boolean workerRunning) {
+        if (sleeping.isEmpty() || workerRunning) {
             steps = 0;
             return;
         }

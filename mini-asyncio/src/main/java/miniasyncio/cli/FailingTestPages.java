@@ -235,7 +235,7 @@ final class FailingTestPages {
         }
 
         private boolean running() {
-            return thread != Thread.currentThread() && thread.isAlive() && !scheduler.isClosed();
+            return thread != Thread.currentThread() && thread.isAlive() && !scheduler.view().closed();
         }
 
         private static String simple(String className) {

@@ -58,7 +58,7 @@ public final class Greet {
             String inTask = greet("world");
             System.out.println(inTask);
             System.out.println("ran in " + currentScheduler().currentTask() + ", no new task: "
-                    + currentScheduler().pending().isEmpty());
+                    + currentScheduler().view().pendingTasks().isEmpty());
         });
     }
 

@@ -151,12 +151,12 @@ final class LoopThread {
             job.done.complete(new Outcome(failure, newUnretrieved()));
         }
         mainEnded = true;
-        return new End(List.copyOf(scheduler.pending()), newUnretrieved());
+        return new End(List.copyOf(scheduler.view().pendingTasks()), newUnretrieved());
     }
 
     private List<Lost> newUnretrieved() {
         List<Lost> fresh = new ArrayList<>();
-        for (Task task : scheduler.unretrievedFailures()) {
+        for (Task task : scheduler.view().unretrievedFailures()) {
             if (reported.add(task.tid()) && scheduler.resultOf(task.tid()) instanceof Step.Failed(Throwable e)) {
                 fresh.add(new Lost(task, e));
             }

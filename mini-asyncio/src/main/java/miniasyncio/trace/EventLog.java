@@ -49,8 +49,8 @@ public class EventLog implements Instrument {
 
     @Override
     public void afterStep(Task task, Step step) {
-        if (step instanceof Step.Yielded(Object syscall)) {
-            line("yield", task + ": " + syscall);
+        if (step instanceof Step.Yielded yielded) {
+            line("yield", task + ": " + yielded.value);
         }
     }
 

@@ -17,8 +17,8 @@ import miniasyncio.around.MonitorWatchdog;
  * the loop only through this class: when the scheduler's fields change, this file follows and the
  * page does not.
  *
- * <p>It reads the scheduler through its read-only views ({@code readyView}, {@code sleepingView},
- * {@code resultsView}); it never changes what the loop does. Call it from an {@link Instrument}'s
+ * <p>It reads the scheduler through its one read-only view ({@code scheduler.view()}, a
+ * {@link miniasyncio.LoopView}); it never changes what the loop does. Call it from an {@link Instrument}'s
  * hooks, on the loop's thread.
  *
  * <p>{@link Instrument#beforeStep} sees what the task is about to be sent: it stays in the task
@@ -47,8 +47,8 @@ public final class LoopState {
 
     /** The first {@code limit} tasks of {@code ready}, front first (the next to run). */
     public List<Task> ready(int limit) {
-        List<Task> first = new ArrayList<>(Math.min(limit, scheduler.readySize()));
-        for (Task task : scheduler.readyView()) {
+        List<Task> first = new ArrayList<>(Math.min(limit, scheduler.view().ready().size()));
+        for (Task task : scheduler.view().ready()) {
             if (first.size() == limit) {
                 break;
             }
@@ -58,7 +58,7 @@ public final class LoopState {
     }
 
     public int readySize() {
-        return scheduler.readySize();
+        return scheduler.view().ready().size();
     }
 
     /**
@@ -75,16 +75,16 @@ public final class LoopState {
 
     /** The tasks in {@code sleeping}, in the heap's own (array) order: not sorted. */
     public List<Task> sleeping() {
-        return new ArrayList<>(scheduler.sleepingView());
+        return new ArrayList<>(scheduler.view().sleeping());
     }
 
     public int sleepingSize() {
-        return scheduler.sleepingView().size();
+        return scheduler.view().sleeping().size();
     }
 
     /** When {@code task}, asleep in {@code sleeping}, wakes (clock nanoseconds); -1 if it is not there. O(n). */
     public long wakeAt(Task task) {
-        return scheduler.wakeAtOf(task);
+        return scheduler.view().wakeAtOf(task);
     }
 
     /**
@@ -98,22 +98,22 @@ public final class LoopState {
 
     /** The sleeping task that wakes first, or null. */
     public Task nextToWake() {
-        return scheduler.nextToWake();
+        return scheduler.view().nextToWake();
     }
 
     /** {@code results}: tid -> how the task ended (read only; nothing is marked retrieved). */
     public Map<Integer, Step.Outcome> results() {
-        return scheduler.resultsView();
+        return scheduler.view().results();
     }
 
     /** Every unfinished task: ready, sleeping, and the ones a subclass parks (its {@code pendingTasks}). */
     public List<Task> pending() {
-        return scheduler.pending();
+        return scheduler.view().pendingTasks();
     }
 
     /** Whether {@code task} is in {@code ready}. */
     public boolean readyHolds(Task task) {
-        for (Task waiting : scheduler.readyView()) {
+        for (Task waiting : scheduler.view().ready()) {
             if (waiting == task) {
                 return true;
             }
@@ -126,7 +126,7 @@ public final class LoopState {
      * stderr ("Task exception was never retrieved"); empty before the run has ended.
      */
     public List<Task> unretrievedReported() {
-        return scheduler.reportedUnretrieved();
+        return scheduler.view().reportedUnretrieved();
     }
 
     /** The stack of {@code task}, innermost first, while it is suspended; empty when it runs, has not started or has ended. */

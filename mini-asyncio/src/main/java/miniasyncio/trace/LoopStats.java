@@ -54,7 +54,7 @@ public final class LoopStats implements Instrument {
     @Override
     public void beforeStep(Task task) {
         // stepOne has just taken this task out of `ready`: count it back in.
-        peakReady = Math.max(peakReady, scheduler.readySize() + 1);
+        peakReady = Math.max(peakReady, scheduler.view().ready().size() + 1);
         Long due = onTimer.remove(task);
         if (due != null) {
             timersFired++;
@@ -71,7 +71,7 @@ public final class LoopStats implements Instrument {
             longestStepNanos = took;
             longestStepTask = task.toString();
         }
-        if (step instanceof Step.Yielded(Sleep sleep) && sleep.nanos() > 0) {
+        if (step instanceof Step.Yielded yielded && yielded.value instanceof Sleep sleep && sleep.nanos() > 0) {
             timersSet++;
             onTimer.put(task, LoopState.dueAt(scheduler.clock().nanoTime(), sleep));
         }

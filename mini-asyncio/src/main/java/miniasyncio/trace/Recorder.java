@@ -120,14 +120,15 @@ public final class Recorder implements Instrument {
         long real = System.nanoTime() - t.realStart;
         long now = now();
         String what = switch (step) {
-            case Step.Yielded(Object syscall) -> "yielded " + StepText.described(syscall);
+            case Step.Yielded yielded -> "yielded " + StepText.described(yielded.value);
             case Step.Returned(Object value) -> "returned " + value;
             case Step.Failed(Throwable e) -> "failed: " + e;
         };
         t.spans.add(new Span(Span.Kind.RUNNING, t.since, now, t.steps, "step " + t.steps + ": " + what, real));
         t.since = now;
         t.timer = false;
-        if (step instanceof Step.Yielded(Object syscall)) {
+        if (step instanceof Step.Yielded yielded) {
+            Object syscall = yielded.value;
             if (syscall instanceof Sleep sleep && sleep.nanos() > 0) {
                 t.state = Span.Kind.SLEEPING;
                 t.timer = true;

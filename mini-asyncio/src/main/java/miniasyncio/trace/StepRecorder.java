@@ -529,7 +529,8 @@ public final class StepRecorder implements Instrument {
         if (timeline != null) {
             timeline.afterStep(task, step);
         }
-        if (step instanceof Step.Yielded(Object syscall)) {
+        if (step instanceof Step.Yielded yielded) {
+            Object syscall = yielded.value;
             Info info = tasks.get(task.tid());
             if (info != null) {
                 info.syscall = syscall;
@@ -544,7 +545,7 @@ public final class StepRecorder implements Instrument {
         if (current != null) {
             endNanos = state.nanoTime() - start;
             switch (step) {
-                case Step.Yielded(Object syscall) -> keep(current.withEnding("yielded", StepText.full(syscall), null));
+                case Step.Yielded yielded -> keep(current.withEnding("yielded", StepText.full(yielded.value), null));
                 case Step.Returned(Object value) -> keep(current.withEnding("returned", StepText.full(value), null));
                 case Step.Failed(Throwable e) -> keep(current.withEnding("failed", StepText.full(e), thrown(e)));
             }
@@ -554,9 +555,9 @@ public final class StepRecorder implements Instrument {
             return; // the next step will not be kept: nothing to write down
         }
         switch (step) {
-            case Step.Yielded(Object syscall) -> {
+            case Step.Yielded yielded -> {
                 moving = task;
-                movingSyscall = syscall;
+                movingSyscall = yielded.value;
             }
             case Step.Returned(Object value) -> ended(task, "returned " + StepText.text(value));
             case Step.Failed(Throwable e) -> ended(task, "failed: " + StepText.text(e));

@@ -57,7 +57,7 @@ class MonitorWatchdogTest {
         if (Runtime.version().feature() < 24) {
             // JDK 21: a held monitor pins the stack, the suspension fails at once with the advice.
             assertThat(ended.get(10, TimeUnit.SECONDS)).isNull();
-            assertThat(scheduler.unretrievedFailures()).isEmpty(); // reported on stderr at the end
+            assertThat(scheduler.view().unretrievedFailures()).isEmpty(); // reported on stderr at the end
             return;
         }
         String text = report.get(10, TimeUnit.SECONDS);

@@ -46,7 +46,7 @@ class StepPlacesTest {
         @Override
         protected void handleSyscall(Task task, Object syscall) {
             if (syscall instanceof AwaitEnd(int tid)) {
-                if (resultsView().containsKey(tid)) {
+                if (results.containsKey(tid)) {
                     schedule(task, null);
                 } else {
                     parked.put(task, tid);

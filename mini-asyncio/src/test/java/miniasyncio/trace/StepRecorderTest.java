@@ -42,14 +42,14 @@ class StepRecorderTest {
         @Override
         public void beforeStep(Task task) {
             Set<Integer> pending = new TreeSet<>();
-            scheduler.pending().forEach(t -> pending.add(t.tid()));
+            scheduler.view().pendingTasks().forEach(t -> pending.add(t.tid()));
             Set<Integer> finished = new TreeSet<>();
             for (int tid = 1; tid <= 2000; tid++) {
                 if (scheduler.resultOf(tid) != null) {
                     finished.add(tid);
                 }
             }
-            seen.add(new Seen(++steps, task.tid(), scheduler.readySize(), pending, finished));
+            seen.add(new Seen(++steps, task.tid(), scheduler.view().ready().size(), pending, finished));
         }
     }
 

@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
-import miniasyncio.trace.LoopState;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
@@ -147,10 +146,9 @@ public class CancellableScheduler extends FutureScheduler {
             // asyncio cancels what the task waits for; the task waits on for it (refused: cancelled below)
         } else if (ready.contains(task)) {
             if (!undoCancel.containsKey(task)) {
-                LoopState state = LoopState.of(this);
-                Object value = state.pendingValue(task);
-                undoCancel.put(task, state.pendingIsThrow(task) ? () -> scheduleThrow(task, (Throwable) value)
-                        : () -> schedule(task, value));
+                Throwable thrown = task.exceptionToThrow(); // what it was woken with, before scheduleThrow below
+                Object value = task.valueToSend();
+                undoCancel.put(task, thrown != null ? () -> scheduleThrow(task, thrown) : () -> schedule(task, value));
             }
             ready.remove(task);
             scheduleThrow(task, cancellation(task));
