@@ -4,9 +4,12 @@ import miniasyncio.trace.Instrument;
 import miniasyncio.around.LoopPolicy;
 import miniasyncio.Scheduler;
 import miniasyncio.Task;
+import miniasyncio.testing.LoopsAtTheLimit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
  * A step budget for every scheduler an exercise test makes, so that no test can hang.
@@ -20,16 +23,42 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Registered for every test by JUnit's extension autodetection
  * ({@code src/test/resources/junit-platform.properties}); it hooks into every new scheduler
  * through the kit's {@link LoopPolicy}, whatever clock and subclass the test uses.
+ *
+ * <p>A step that never yields runs into the test's wall-clock limit instead (JUnit's timeout,
+ * {@code junit-platform.properties}), which reports only the test's thread: waiting for the loop's
+ * thread, when the test runs its loop through {@code MiniAsyncio.run}. So every scheduler is also
+ * followed ({@link LoopsAtTheLimit}), and a timed-out test fails with where its loop was: the task
+ * whose step never yielded, the line it was on, and the loop thread's stack.
  */
-public final class StepBudget implements BeforeEachCallback, AfterEachCallback {
+public final class StepBudget implements BeforeEachCallback, AfterEachCallback, TestExecutionExceptionHandler {
 
     /** Steps allowed without the clock moving (the grader's budget for a whole homework test). */
     public static final int LIMIT = 100_000;
 
+    /** The running test's loops (JUnit makes one StepBudget for the whole run, and runs one test at a time). */
+    private volatile LoopsAtTheLimit loops = new LoopsAtTheLimit();
+
     @Override
     public void beforeEach(ExtensionContext context) {
         LoopPolicy.reset();
-        LoopPolicy.onNewScheduler(scheduler -> scheduler.settings().addInstrument(new Counter(scheduler, LIMIT)));
+        LoopsAtTheLimit followed = new LoopsAtTheLimit();
+        loops = followed;
+        LoopPolicy.onNewScheduler(scheduler -> {
+            scheduler.settings().addInstrument(new Counter(scheduler, LIMIT));
+            followed.follow(scheduler);
+        });
+    }
+
+    /** JUnit's timeout ("m() timed out after 10 seconds"): the same failure, saying where the loop was. */
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable thrown) throws Throwable {
+        if (thrown instanceof TimeoutException) {
+            LoopsAtTheLimit.Sample sample = loops.sample();
+            if (sample.found()) {
+                throw sample.failure(thrown.getMessage(), thrown);
+            }
+        }
+        throw thrown;
     }
 
     @Override

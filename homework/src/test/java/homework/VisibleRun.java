@@ -8,6 +8,8 @@ import miniasyncio.Clock;
 import miniasyncio.trace.Instrument;
 import miniasyncio.around.LoopPolicy;
 import miniasyncio.Task;
+import miniasyncio.testing.LoopsAtTheLimit;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * How every visible test runs your scheduler: the way the grader does. On the virtual clock
@@ -71,10 +73,31 @@ final class VisibleRun implements Instrument {
         return limited(WALL_CLOCK_LIMIT, code);
     }
 
+    /**
+     * Runs {@code code} within {@code limit}. Every scheduler made meanwhile is followed
+     * ({@link LoopsAtTheLimit}), so that a test stopped by the limit says where its loop was: the
+     * task whose step never yielded, the line it was on, and the loop thread's stack, sampled at
+     * the limit (before JUnit interrupts the thread), beside the test thread's.
+     */
     static <T> T limited(Duration limit, Callable<T> code) {
-        return assertTimeoutPreemptively(limit, code::call, () -> "the test took more than " + limit.toMillis()
-                + " ms of real time on the virtual clock: a step that never yields (a loop with no sleep)"
-                + " or a blocking call (Thread.sleep, I/O) holds the loop");
+        String reason = "the test took more than " + limit.toMillis() + " ms of real time on the virtual clock:"
+                + " a step that never yields (a loop with no sleep) or a blocking call (Thread.sleep, I/O) holds the loop";
+        LoopsAtTheLimit loops = new LoopsAtTheLimit();
+        LoopPolicy.onNewScheduler(loops::follow);
+        LoopsAtTheLimit.Sample[] atTheLimit = {null};
+        try {
+            return assertTimeoutPreemptively(limit, code::call, () -> {
+                atTheLimit[0] = loops.sample(); // called at the limit only, while the loop still runs
+                return reason;
+            });
+        } catch (AssertionFailedError timedOut) {
+            if (atTheLimit[0] == null || !atTheLimit[0].found()) {
+                throw timedOut; // the test's own assertion, or no loop was running at the limit
+            }
+            throw atTheLimit[0].failure(reason, timedOut);
+        } finally {
+            LoopPolicy.reset();
+        }
     }
 
     @Override

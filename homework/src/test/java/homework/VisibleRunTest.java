@@ -54,6 +54,36 @@ class VisibleRunTest {
         assertThat(thrown).isInstanceOf(AssertionError.class).hasMessageContaining("a step that never yields");
     }
 
+    static volatile boolean released;
+    static volatile int spinLine;
+
+    /** A step with no sleep(): it never gives the loop back. */
+    private static void spin() {
+        spinLine = new Throwable().getStackTrace()[0].getLineNumber() + 1;
+        while (!released) { Thread.onSpinWait(); }
+    }
+
+    @Test
+    void aStepThatNeverYieldsInTheLoopNamesItsTaskAndTheLineItSpinsOn() {
+        Throwable thrown = catchThrowable(() -> VisibleRun.limited(Duration.ofMillis(300), () ->
+                new HomeworkScheduler(Clock.virtual()).run(() -> {
+                    createTask("spinner", () -> {
+                        spin();
+                        return null;
+                    });
+                    sleep(1);
+                    return null;
+                })));
+        released = true;
+        assertThat(thrown).isInstanceOf(AssertionError.class);
+        String first = thrown.getMessage().lines().findFirst().orElseThrow();
+        assertThat(first).startsWith("the test took more than 300 ms of real time")
+                .contains("the loop was still in a step of task 2 (spinner) that never yielded, at VisibleRunTest.java:"
+                        + spinLine + " (VisibleRunTest.spin), computing");
+        assertThat(thrown.getMessage()).contains("where the loop was at the limit:\n\tat homework.VisibleRunTest.spin(");
+        assertThat(thrown.getCause()).as("JUnit's report, the test thread's stack").hasMessageContaining("execution timed out");
+    }
+
     @Test
     void schedulersThatTheCodeMakesItselfGetTheBudgetToo() {
         Throwable thrown = catchThrowable(() -> VisibleRun.runMakingItsOwn(() -> new Scheduler().run(() -> {

@@ -3,15 +3,17 @@ package miniasyncio.cli;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A failed program's stack as its reader needs it: the program's own frames, and each run of the
  * kit's and the JDK's frames between them (the loop, the continuation, the CLI, reflection)
  * folded into one line that says how many there were. The top frame always shows, even when it is
  * the kit's: it is where the exception was thrown ({@code sleep()} outside a task). Causes and
- * suppressed exceptions are folded the same way.
+ * suppressed exceptions are folded the same way. Public for the tests' limits
+ * ({@code miniasyncio.testing.LoopsAtTheLimit}), which show a loop thread's stack the same way.
  */
-final class FoldedStack {
+public final class FoldedStack {
 
     private FoldedStack() {
     }
@@ -28,17 +30,7 @@ final class FoldedStack {
             return;
         }
         out.append(prefix).append(t).append('\n');
-        StackTraceElement[] stack = t.getStackTrace();
-        int folded = 0;
-        for (int i = 0; i < stack.length; i++) {
-            if (i > 0 && kitOrJdk(stack[i])) {
-                folded++;
-                continue;
-            }
-            folded = flush(out, folded);
-            out.append("\tat ").append(stack[i]).append('\n');
-        }
-        flush(out, folded);
+        appendFrames(out, t.getStackTrace());
         for (Throwable suppressed : t.getSuppressed()) {
             append(out, suppressed, "Suppressed: ", seen);
         }
@@ -47,17 +39,63 @@ final class FoldedStack {
         }
     }
 
-    private static int flush(StringBuilder out, int folded) {
-        if (folded > 0) {
-            out.append("\t... ").append(folded).append(folded == 1 ? " frame" : " frames").append(" of the kit and the JDK\n");
-        }
-        return 0;
+    /** A thread's stack ({@code Thread.getStackTrace()}), one {@code \tat} line per frame shown, folded the same way. */
+    public static String frames(StackTraceElement[] stack) {
+        StringBuilder out = new StringBuilder();
+        appendFrames(out, stack);
+        return out.toString();
     }
 
-    /** The JDK's frames, and the kit's own (its examples are programs like the reader's: they show). */
-    static boolean kitOrJdk(StackTraceElement frame) {
+    /**
+     * The line above a thread's frames in a message: {@code thread "NAME" (RUNNABLE), where the loop was at the limit:}.
+     */
+    public static String threadLine(String threadName, Thread.State state, String what) {
+        return "thread \"" + threadName + "\" (" + state + "), " + what + ":";
+    }
+
+    /**
+     * Whether a line of a message (stripped) belongs to a stack shown in it: a frame, a run of
+     * folded frames, or a {@link #threadLine}. A one-line reason leaves them out.
+     */
+    static boolean stackLine(String line) {
+        return line.startsWith("at ") || FOLDED_LINE.matcher(line).matches() || THREAD_LINE.matcher(line).matches();
+    }
+
+    private static final Pattern FOLDED_LINE = Pattern.compile("\\.\\.\\. \\d+ frames? of the kit.*");
+    private static final Pattern THREAD_LINE = Pattern.compile("thread \".*\" \\([A-Z_]+\\), .*:");
+
+    private static void appendFrames(StringBuilder out, StackTraceElement[] stack) {
+        int folded = 0;
+        boolean junit = false; // a test's stack: JUnit's frames are folded too, and the line says so
+        for (int i = 0; i < stack.length; i++) {
+            if (i > 0 && kitOrJdk(stack[i])) {
+                folded++;
+                junit |= stack[i].getClassName().startsWith("org.junit.");
+                continue;
+            }
+            flush(out, folded, junit);
+            folded = 0;
+            junit = false;
+            out.append("\tat ").append(stack[i]).append('\n');
+        }
+        flush(out, folded, junit);
+    }
+
+    private static void flush(StringBuilder out, int folded, boolean junit) {
+        if (folded > 0) {
+            out.append("\t... ").append(folded).append(folded == 1 ? " frame" : " frames")
+                    .append(junit ? " of the kit, JUnit and the JDK\n" : " of the kit and the JDK\n");
+        }
+    }
+
+    /**
+     * The JDK's frames, and the kit's own (its examples are programs like the reader's: they show);
+     * JUnit's, which only a test's thread has, are as little the reader's as the kit's.
+     */
+    public static boolean kitOrJdk(StackTraceElement frame) {
         String c = frame.getClassName();
         return c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("picocli.")
+                || c.startsWith("org.junit.")
                 || c.startsWith("miniasyncio.") && !c.startsWith("miniasyncio.examples.");
     }
 }

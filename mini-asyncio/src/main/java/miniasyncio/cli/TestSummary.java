@@ -263,11 +263,12 @@ public final class TestSummary {
     /**
      * A failure's reason on one line, whole: AssertJ puts "expected" and "but was" on lines of
      * their own, and both matter. Stack-trace lines inside a message (AssertJ quotes the
-     * unexpected exception's) are left out: the log has them. Cut only past {@link #REASON_LIMIT}.
+     * unexpected exception's, a timed-out test its loop thread's) are left out: the log has them.
+     * Cut only past {@link #REASON_LIMIT}.
      */
     static String oneLine(String text) {
         String joined = text.lines().map(String::strip)
-                .filter(l -> !l.isEmpty() && !l.startsWith("at ") && !l.matches("\\.\\.\\.\\(\\d+ remaining lines.*"))
+                .filter(l -> !l.isEmpty() && !FoldedStack.stackLine(l) && !l.matches("\\.\\.\\.\\(\\d+ remaining lines.*"))
                 .reduce((a, b) -> a + " " + b).orElse("").replaceAll("\\s+", " ");
         return joined.length() <= REASON_LIMIT ? joined : joined.substring(0, REASON_LIMIT) + " ...";
     }

@@ -32,4 +32,20 @@ class FoldedStackTest {
                 \tat my.App.work(my.App.java:3)
                 """);
     }
+
+    @Test
+    void aThreadsStackFoldsJUnitsFramesTooAndSaysSo() {
+        StackTraceElement[] stack = {at("my.Spin", "spin", 7), at("miniasyncio.Scheduler", "stepOne", 2),
+                at("my.SpinTest", "test", 12), at("org.junit.jupiter.engine.Execution", "invoke", 3), at("java.lang.Thread", "run", 4)};
+        String frames = FoldedStack.frames(stack);
+        assertThat(frames).isEqualTo("""
+                \tat my.Spin.spin(my.Spin.java:7)
+                \t... 1 frame of the kit and the JDK
+                \tat my.SpinTest.test(my.SpinTest.java:12)
+                \t... 2 frames of the kit, JUnit and the JDK
+                """);
+        String message = "m() timed out after 1 second; the loop was still in a step of task 2\n"
+                + FoldedStack.threadLine("loop", Thread.State.RUNNABLE, "where the loop was at the limit") + "\n" + frames;
+        assertThat(TestSummary.oneLine(message)).isEqualTo("m() timed out after 1 second; the loop was still in a step of task 2");
+    }
 }
