@@ -103,7 +103,7 @@ public class Scheduler {
     protected boolean hasWork() { return !ready.isEmpty() || !sleeping.isEmpty() || workers != null && workers.busy(); }
     /**
      * The lecture's {@code _wake_sleeping}: each task whose timer is due goes to {@code ready}, to be sent {@code None}
-     * ({@code schedule} stores into it now: the tasks due together are fetched together, docs/performance.md).
+     * ({@code schedule} stores into it now: the tasks due together are fetched together: the performance notes).
      */
     protected final void wakeSleeping() {
         long now = sleeping.isEmpty() ? 0 : clock.nanoTime(); // no timer: no clock read

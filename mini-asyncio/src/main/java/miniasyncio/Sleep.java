@@ -27,7 +27,7 @@ public record Sleep(double duration) {
      * 40 bytes: with a million timer ops a second, 40 bytes each fill the young generation often,
      * and collections move the sleeping tasks' frozen stacks on to the old generation, where the
      * JDK can no longer freeze a stack into the chunk it already has (it makes a new one) and every
-     * store into the heap's arrays pays G1's card-marking barrier (docs/performance.md: the timers
+     * store into the heap's arrays pays G1's card-marking barrier (the kit's performance notes: the timers
      * cost about 3x their floor at 10k sleepers before this table).
      *
      * <p>The steps are kept for good in a small table (an interning table, as

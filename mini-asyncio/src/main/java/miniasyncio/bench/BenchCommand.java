@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code bench [--quick | --smoke] [--json FILE] [--only LIST] [--sleepers LIST]}: measures what a task switch, a timer, a
  * spawn and a sleeping task cost, next to the physical limit (a bare JDK continuation) and the
- * JDK's own virtual threads, all in the same run. See docs/performance.md for what each figure
- * means and one full run.
+ * JDK's own virtual threads, all in the same run. See docs/measuring.md for what each figure
+ * means and how to read it.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BenchCommand.Version.class,
         description = {"Measure the scheduler against a bare continuation and virtual threads.",

@@ -176,7 +176,7 @@ final class EchoBench {
      * {@link #PACE_SHARE} of the slowest server's round trips a second just measured, rounded down
      * to a thousand (a hundred below 10,000 a second): a few lines per wake-up of a loop, where the unpaced runs hand it as many as
      * the client sends. Shown beside the judged unpaced figure, not judged: it tells what a server
-     * costs when it is not saturated (docs/performance.md).
+     * costs when it is not saturated (the kit's performance notes).
      */
     private static void paced(Map<String, EchoServerProcess> servers, int connections, int size, EchoSizes echo,
                               Map<String, EchoLoad.Result> unpaced, String at, Report report) throws IOException {

@@ -51,7 +51,7 @@ final class EchoCpu {
      * ({@code runs}: each server's runs, round by round), the ratio judged is the median of the
      * rounds' ratios, each of two runs made in the same round, a few seconds apart: this machine's
      * speed drifts over minutes, and a ratio of two windows taken far apart inherits the drift
-     * (docs/performance.md). The lowest and highest round go beside it ({@code .min}, {@code .max}).
+     * (the kit's performance notes). The lowest and highest round go beside it ({@code .min}, {@code .max}).
      */
     static void ownTime(Map<String, EchoLoad.Result> results, Map<String, List<EchoLoad.Result>> runs, String at,
                         boolean judged, Report report) {

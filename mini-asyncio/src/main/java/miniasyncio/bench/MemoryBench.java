@@ -163,7 +163,7 @@ final class MemoryBench {
      * measured rounds; prints "raw-bytes-per-task raw-heap scheduler-bytes-per-task scheduler-heap
      * framed-bytes-per-task framed-heap" (the median rounds). With HOLD_SECONDS, one more round of
      * the honest floor and one of the tasks then keep theirs parked that long each, after printing
-     * the {@code jmap} command that shows what each of them keeps (docs/performance.md).
+     * the {@code jmap} command that shows what each of them keeps (the kit's performance notes).
      */
     public static void main(String[] args) {
         Args parsed = parse(args);

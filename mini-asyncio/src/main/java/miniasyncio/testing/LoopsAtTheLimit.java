@@ -42,7 +42,7 @@ public final class LoopsAtTheLimit {
         Map<Thread, Followed> byThread = new LinkedHashMap<>();
         for (Followed loop : loops) {
             Thread thread = loop.thread;
-            if (thread != null && thread.isAlive() && !loop.scheduler.isClosed()) {
+            if (thread != null && thread.isAlive() && !loop.scheduler.view().closed()) {
                 byThread.merge(thread, loop, (a, b) -> a.lastStep >= b.lastStep ? a : b);
             }
         }
