@@ -1,7 +1,14 @@
 package miniasyncio.instructor;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A planted change carried over a change of the reference: a three-way merge of the old reference
@@ -12,7 +19,7 @@ import java.util.List;
  * that line must not ask for a hand. Only the lines the patch removes or replaces must be in the
  * new reference unchanged and in one piece (and, where it only adds lines, the place between two
  * lines must still be one place); otherwise the change touches the mistake's own lines and the
- * merge is refused.
+ * merge is refused, unless the change is a rename the reference made everywhere ({@link #renames}).
  */
 final class CarryOver {
 
@@ -31,8 +38,89 @@ final class CarryOver {
         }
     }
 
-    /** {@code now} with the changes that turn {@code base} into {@code patched}; throws where they meet the reference's. */
+    /**
+     * {@code now} with the changes that turn {@code base} into {@code patched}; throws where they
+     * meet the reference's. A name the reference renamed everywhere (a private record, a method, a
+     * field: the old name is gone, the new one was not there) is renamed in the patch's lines too,
+     * so that a mistake planted on a line that uses it survives the rename.
+     */
     static List<String> merge(List<String> base, List<String> patched, List<String> now) throws Conflict {
+        try {
+            return lineMerge(base, patched, now);
+        } catch (Conflict conflict) {
+            Map<String, String> renames = renames(base, now);
+            if (renames.isEmpty()) {
+                throw conflict;
+            }
+            try {
+                return lineMerge(rename(base, renames), rename(patched, renames), now);
+            } catch (Conflict again) {
+                throw conflict;
+            }
+        }
+    }
+
+    /** A string literal (a name in it is not the name), a word, or any other character. */
+    private static final Pattern TOKEN = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|[\\w$]+|\\S");
+
+    /** Names that {@code now} renamed everywhere {@code base} has them: each line changed only in them, consistently. */
+    static Map<String, String> renames(List<String> base, List<String> now) {
+        int[] match = matches(base, now);
+        Map<String, String> renames = new HashMap<>();
+        Set<String> inconsistent = new HashSet<>();
+        int j = 0;
+        for (int i = 0; i < base.size(); ) {
+            if (match[i] >= 0) {
+                j = match[i] + 1;
+                i++;
+                continue;
+            }
+            int from = i;
+            while (i < base.size() && match[i] < 0) {
+                i++;
+            }
+            int to = i < base.size() ? match[i] : now.size();
+            if (to - j != i - from) {
+                j = to;
+                continue; // lines added or removed: not a rename
+            }
+            for (int k = 0; k < i - from; k++) {
+                List<String> a = tokens(base.get(from + k));
+                List<String> b = tokens(now.get(j + k));
+                for (int t = 0; a.size() == b.size() && t < a.size(); t++) {
+                    if (!a.get(t).equals(b.get(t))) {
+                        String old = renames.putIfAbsent(a.get(t), b.get(t));
+                        if (old != null && !old.equals(b.get(t))) {
+                            inconsistent.add(a.get(t));
+                        }
+                    }
+                }
+            }
+            j = to;
+        }
+        renames.keySet().removeAll(inconsistent);
+        renames.entrySet().removeIf(e -> !Character.isJavaIdentifierStart(e.getKey().charAt(0))
+                || !Character.isJavaIdentifierStart(e.getValue().charAt(0))
+                || uses(now, e.getKey()) || uses(base, e.getValue()));
+        return renames;
+    }
+
+    private static List<String> tokens(String line) {
+        return TOKEN.matcher(line).results().map(MatchResult::group).toList();
+    }
+
+    private static boolean uses(List<String> lines, String name) {
+        return lines.stream().anyMatch(line -> tokens(line).contains(name));
+    }
+
+    private static List<String> rename(List<String> lines, Map<String, String> renames) {
+        Pattern names = Pattern.compile(renames.keySet().stream().map(Pattern::quote)
+                .reduce((a, b) -> a + "|" + b).map(n -> "(?<![\\w$])(?:" + n + ")(?![\\w$])").orElseThrow());
+        return lines.stream().map(line -> names.matcher(line)
+                .replaceAll(m -> Matcher.quoteReplacement(renames.get(m.group())))).toList();
+    }
+
+    private static List<String> lineMerge(List<String> base, List<String> patched, List<String> now) throws Conflict {
         int[] toPatched = matches(base, patched);
         int[] toNow = matches(base, now);
         List<String> merged = new ArrayList<>(now);

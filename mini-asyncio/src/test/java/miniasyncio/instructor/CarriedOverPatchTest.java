@@ -31,6 +31,10 @@ class CarriedOverPatchTest {
                 private void park(int tid) {
                     Scheduler.syscall("park", tid);
                 }
+
+                private Object result(int tid) {
+                    return Scheduler.syscall("result", tid);
+                }
             }
             """;
 
@@ -75,12 +79,22 @@ class CarriedOverPatchTest {
     @Test
     void aChangeOfTheMistakesOwnLineAsksForAHand(@TempDir Path dir) throws Exception {
         Path patch = stamped(dir);
-        write(dir, FILE, REFERENCE.replace("park(", "suspend(").replace("return result(tid);", "return outcome(tid);"));
+        write(dir, FILE, REFERENCE.replace("park(", "suspend(").replace("return result(tid);", "return result(tid, 0);"));
         PlantedPatch mistake = PlantedPatch.read(patch);
         assertThatThrownBy(() -> mistake.applyTo(dir)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("waiter.patch no longer applies to " + FILE)
                 .hasMessageContaining("the reference changed the mistake's own lines, at line 5 (\"return result(tid);\")")
                 .hasMessageContaining("It needs a hand");
+    }
+
+    @Test
+    void aPrivateMethodRenamedOnTheMistakesOwnLineIsRenamedInTheMistakeToo(@TempDir Path dir) throws Exception {
+        Path patch = write(dir, "waiter.patch", PATCH.replace("return poll(tid);", "return result(-tid);"));
+        stamp(dir, patch);
+        String renamed = REFERENCE.replace("result(", "outcome(");
+        write(dir, FILE, renamed);
+        assertThat(PlantedPatch.read(patch).diff().applyTo(dir, note -> { }).get(FILE))
+                .isEqualTo(renamed.replace("return outcome(tid);", "return outcome(-tid);"));
     }
 
     @Test
@@ -106,12 +120,14 @@ class CarriedOverPatchTest {
 
     /** A Git repository in {@code dir} holding the reference, and the patch stamped with it. */
     private static Path stamped(Path dir) throws Exception {
+        return stamp(dir, write(dir, "waiter.patch", PATCH));
+    }
+
+    private static Path stamp(Path dir, Path patch) throws Exception {
         git(dir, "init", "-q");
         write(dir, FILE, REFERENCE);
         git(dir, "hash-object", "-w", FILE);
-        Path patch = write(dir, "waiter.patch", PATCH);
-        Files.writeString(patch, StampPatches.stamp(patch, PATCH, dir));
-        return patch;
+        return Files.writeString(patch, StampPatches.stamp(patch, Files.readString(patch), dir));
     }
 
     private static String git(Path dir, String... args) throws Exception {
