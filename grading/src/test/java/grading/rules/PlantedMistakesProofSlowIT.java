@@ -40,6 +40,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock(SlowSuites.ORPHANS)
 class PlantedMistakesProofSlowIT {
 
+    /** The class's size: "the class of 30" of grading/README.md ({@code ProseNumbersTest} compares them). */
+    static final int CLASS = 30;
+
     /** Far above what the batch needs: a hang, not a slow run. */
     static final long HANG_SECONDS = 1_500;
 
@@ -88,7 +91,7 @@ class PlantedMistakesProofSlowIT {
         List<grading.WrongPatch> wrongs = grading.WrongPatch.all();
         // Correct submissions fill the class up to 30, next to every wrong and hostile one and
         // the three special cases below; with more of those the class grows past 30, keeping one.
-        int references = Math.max(1, 30 - wrongs.size() - HOSTILE.size() - 3);
+        int references = Math.max(1, CLASS - wrongs.size() - HOSTILE.size() - 3);
         for (int i = 0; i < references; i++) {
             String student = String.format("s%02d-reference", ++n);
             Submissions.reference(submissions.resolve(student));

@@ -76,7 +76,7 @@ public record Hunk(int oldStart, List<String> before, List<String> after) {
             throw new IllegalStateException(patch + " no longer applies to " + path + ": the lines of " + hunk
                     + " (its context and removed lines, from \"" + before.get(0).strip() + "\") are nowhere in the"
                     + " file: the reference changed where the mistake is planted. Plant it again by hand in the"
-                    + " new reference and write the patch anew (git diff -U1 without its diff --git and index"
+                    + " new reference and write the patch anew (git diff -U1 without its diff --git"
                     + " lines, under the same header)");
         }
         if (found.size() > 1) {

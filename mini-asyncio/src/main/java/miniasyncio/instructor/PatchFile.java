@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,9 +24,15 @@ import java.util.regex.Pattern;
  */
 public record PatchFile(Path file, List<FileChange> changes) {
 
-    /** The hunks of one changed file, {@code path} relative to the module. */
-    public record FileChange(String path, List<Hunk> hunks) {
+    /**
+     * The hunks of one changed file, {@code path} relative to the module; {@code reference} is the
+     * Git blob id of the reference file the patch was made on (the {@code index OLD..NEW} line that
+     * {@code git diff --full-index} writes before {@code ---}), or null when the patch has none.
+     */
+    public record FileChange(String path, List<Hunk> hunks, String reference) {
     }
+
+    private static final Pattern INDEX = Pattern.compile("^index ([0-9a-f]{7,40})\\.\\.[0-9a-f]{7,40}(?: \\d+)?$");
 
     private static final Pattern HUNK = Pattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@.*");
 
@@ -54,9 +61,16 @@ public record PatchFile(Path file, List<FileChange> changes) {
     private static List<FileChange> diff(Path file, List<String> lines, int offset) {
         List<FileChange> changes = new ArrayList<>();
         List<Hunk> hunks = null;
+        String reference = null; // the last index line, for the next '---'
         int i = 0;
         while (i < lines.size()) {
             String line = lines.get(i);
+            Matcher index = INDEX.matcher(line);
+            if (index.matches()) {
+                reference = index.group(1);
+                i++;
+                continue;
+            }
             if (line.startsWith("--- ")) {
                 String from = path(line.substring(4));
                 if (i + 1 >= lines.size() || !lines.get(i + 1).startsWith("+++ ")) {
@@ -68,7 +82,8 @@ public record PatchFile(Path file, List<FileChange> changes) {
                             + " files; it does not create, delete or rename one (" + from + " -> " + to + ")");
                 }
                 hunks = new ArrayList<>();
-                changes.add(new FileChange(from, hunks));
+                changes.add(new FileChange(from, hunks, reference));
+                reference = null;
                 i += 2;
                 continue;
             }
@@ -119,9 +134,21 @@ public record PatchFile(Path file, List<FileChange> changes) {
     /**
      * The changed files, patched from the reference under {@code root} (the module the paths are
      * relative to): path -> patched text. Throws, naming the patch and the file, when a path leaves
-     * {@code root} or names no file, or when a hunk fits nowhere or in several places.
+     * {@code root} or names no file, or when a hunk fits nowhere or in several places and cannot be
+     * carried over. A carried-over file is said on standard error.
      */
     public Map<String, String> applyTo(Path root) throws IOException {
+        return applyTo(root, note -> System.err.println(note));
+    }
+
+    /**
+     * {@link #applyTo(Path)}, and when a file's hunks no longer fit the reference, which changed
+     * since the patch was made (its {@code index} line names another blob), the patch is carried
+     * over by a three-way merge ({@link CarryOver}) of the old reference (from Git's history), the
+     * patch's result on it and the reference as it is now; {@code notes} is told so, and the
+     * patch should be stamped again ({@link StampPatches}).
+     */
+    public Map<String, String> applyTo(Path root, Consumer<String> notes) throws IOException {
         Map<String, String> patched = new LinkedHashMap<>();
         for (FileChange change : changes) {
             Path reference = root.resolve(change.path()).normalize();
@@ -129,10 +156,41 @@ public record PatchFile(Path file, List<FileChange> changes) {
                 throw new IllegalStateException(file + " changes " + change.path() + ", which is not a file of "
                         + root.getFileName() + "/");
             }
-            String text = patched.containsKey(change.path()) ? patched.get(change.path())
-                    : Files.readString(reference, StandardCharsets.UTF_8);
-            patched.put(change.path(), Hunk.applyAll(file.toString(), change.path(), text, change.hunks()));
+            boolean again = patched.containsKey(change.path());
+            String text = again ? patched.get(change.path()) : Files.readString(reference, StandardCharsets.UTF_8);
+            String result;
+            try {
+                result = Hunk.applyAll(file.toString(), change.path(), text, change.hunks());
+            } catch (IllegalStateException e) {
+                if (again || change.reference() == null || GitBlob.id(text).startsWith(change.reference())) {
+                    throw change.reference() != null || again ? e : new IllegalStateException(e.getMessage()
+                            + ". (Stamped with the reference it was made on, it would be carried over by a three-way"
+                            + " merge: see StampPatches)", e);
+                }
+                result = carry(root, change, text);
+                notes.accept(file + ": the reference " + change.path() + " changed since the patch was made (blob "
+                        + change.reference() + "): carried over by a three-way merge; stamp it again with"
+                        + " StampPatches");
+            }
+            patched.put(change.path(), result);
         }
         return patched;
+    }
+
+    /** The patch of {@code change}, made on its old reference, carried over onto {@code now}. */
+    private String carry(Path root, FileChange change, String now) {
+        String base = GitBlob.read(root, change.reference(), file + ": " + change.path());
+        String onBase = Hunk.applyAll(file.toString(), change.path(), base, change.hunks());
+        boolean newline = now.endsWith("\n");
+        try {
+            List<String> merged = CarryOver.merge(lines(base), lines(onBase), lines(now));
+            return String.join("\n", merged) + (newline ? "\n" : "");
+        } catch (CarryOver.Conflict c) {
+            throw new IllegalStateException(file + " no longer applies to " + change.path() + ", and it cannot be"
+                    + " carried over: the reference changed the mistake's own lines, at " + c.getMessage()
+                    + " of the reference the patch was made on (blob " + change.reference() + "). It needs a"
+                    + " hand: plant the mistake again in the new reference, write the patch anew (git diff -U1"
+                    + " --full-index, under the same header) and stamp it (StampPatches)");
+        }
     }
 }

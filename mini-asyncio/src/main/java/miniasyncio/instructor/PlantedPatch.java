@@ -29,9 +29,10 @@ import java.util.regex.Pattern;
  * {@code # fails:} names the tests that must catch the mistake as {@code TestClass#method}, the
  * simple name of the test class (a fully qualified one is read too); {@code # fails exactly:}
  * says the same and that every other test must pass, so that the mistake costs exactly the points
- * of its rule. The diff is what {@code git diff -U1} prints without its {@code diff --git} and
- * {@code index} lines, with paths relative to the module, so {@code git apply} in the module
- * plants it by hand too.
+ * of its rule. The diff is what {@code git diff -U1 --full-index} prints without its
+ * {@code diff --git} lines (its {@code index} lines name the reference it was made on: see
+ * {@link PatchFile#applyTo(Path, java.util.function.Consumer)} and {@link StampPatches}), with
+ * paths relative to the module, so {@code git apply} in the module plants it by hand too.
  *
  * <p>{@link #applyTo} places each hunk by its lines, not by its line numbers (see {@link Hunk}):
  * a change of the reference elsewhere in the file breaks no patch; a change of the lines the
