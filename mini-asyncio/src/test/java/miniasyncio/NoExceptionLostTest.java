@@ -56,6 +56,19 @@ class NoExceptionLostTest {
     }
 
     @Test
+    void theReportOfAFailureNobodyRetrievedShowsTheProgramsFramesAndFoldsTheKits() {
+        try (Capture c = new Capture()) {
+            new Scheduler(Clock.virtual()).run(() -> {
+                createTask("failer", NoExceptionLostTest::failSoon);
+                return 7;
+            });
+            assertThat(c.err()).contains("\tat miniasyncio.NoExceptionLostTest.failSoon(NoExceptionLostTest.java:")
+                    .containsPattern("\t\\.\\.\\. \\d+ frames? of the kit and the JDK")
+                    .doesNotContain("miniasyncio.Scheduler.stepOne", "jdk.internal.vm.Continuation");
+        }
+    }
+
+    @Test
     void mainFailsAndAnotherTaskFailed() {
         try (Capture c = new Capture()) {
             assertThatThrownBy(() -> new Scheduler(Clock.virtual()).run(() -> {

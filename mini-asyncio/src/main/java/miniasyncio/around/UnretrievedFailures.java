@@ -41,7 +41,10 @@ public final class UnretrievedFailures {
         return reported;
     }
 
-    /** Prints each one with its stack trace (and, in debug mode, where its task was created), then forgets them. */
+    /**
+     * Prints each one with its stack trace, the kit's frames folded (and, in debug mode, where its task
+     * was created), then forgets them.
+     */
     public void report(PrintStream err, Map<Integer, Step.Outcome> results) {
         for (Task task : tasks.values()) {
             Throwable e = ((Step.Failed) results.get(task.tid())).exception();
@@ -52,7 +55,7 @@ public final class UnretrievedFailures {
                     err.println("    at " + frame);
                 }
             }
-            e.printStackTrace(err);
+            err.print(FoldedStack.of(e)); // the program's frames, the kit's and the JDK's runs folded
         }
         reported = List.copyOf(tasks.values());
         tasks.clear();

@@ -1,5 +1,6 @@
 package miniasyncio.cli;
 
+import miniasyncio.around.FoldedStack;
 import java.io.File;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

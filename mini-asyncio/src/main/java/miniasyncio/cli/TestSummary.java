@@ -1,5 +1,6 @@
 package miniasyncio.cli;
 
+import miniasyncio.around.FoldedStack;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

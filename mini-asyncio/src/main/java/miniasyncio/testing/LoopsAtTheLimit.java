@@ -8,7 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
-import miniasyncio.cli.FoldedStack;
+import miniasyncio.around.FoldedStack;
 import miniasyncio.trace.Instrument;
 
 /**

@@ -2,6 +2,7 @@ package miniasyncio.trace;
 
 import java.util.ArrayList;
 import java.util.List;
+import miniasyncio.around.FoldedStack;
 import miniasyncio.around.MonitorWatchdog;
 
 /**
@@ -59,41 +60,11 @@ public record Place(List<StackTraceElement> frames, int more, int kit, String in
 
     /**
      * Whether a frame is the kit's or the JDK's machinery (or a test library's), not the program's
-     * code: the JDK's and the loop's core by name, the rest of the kit by where its class came from
-     * (the kit's jar or classes, as this class), so that a test or a program in a package of the
-     * kit's name still counts as the program.
+     * code: as a failed program's folded stack says it ({@link FoldedStack#kitOrJdk}), so that a test
+     * or a program in a package of the kit's name still counts as the program.
      */
     static boolean kit(StackTraceElement frame) {
-        String c = frame.getClassName();
-        if (MonitorWatchdog.machinery(frame) || c.startsWith("org.junit.") || c.startsWith("org.assertj.")
-                || c.startsWith("org.opentest4j.")) {
-            return true;
-        }
-        if (!c.startsWith("miniasyncio.") || c.startsWith("miniasyncio.examples.")) {
-            return false;
-        }
-        Boolean known = KIT_CLASSES.get(c);
-        if (known == null) {
-            known = fromTheKit(c);
-            if (KIT_CLASSES.size() < 10_000) {
-                KIT_CLASSES.put(c, known);
-            }
-        }
-        return known;
-    }
-
-    private static final java.util.Map<String, Boolean> KIT_CLASSES = new java.util.concurrent.ConcurrentHashMap<>();
-
-    private static boolean fromTheKit(String className) {
-        try {
-            Class<?> type = Class.forName(className, false, Place.class.getClassLoader());
-            java.security.CodeSource kit = Place.class.getProtectionDomain().getCodeSource();
-            java.security.CodeSource source = type.getProtectionDomain().getCodeSource();
-            return kit == null || source == null ? kit == source
-                    : java.util.Objects.equals(kit.getLocation(), source.getLocation());
-        } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
-            return false; // not the kit's: the program's own, loaded by the program's loader
-        }
+        return MonitorWatchdog.machinery(frame) || FoldedStack.kitOrJdk(frame);
     }
 
     /**

@@ -1,5 +1,6 @@
 package miniasyncio.cli;
 
+import miniasyncio.around.FoldedStack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

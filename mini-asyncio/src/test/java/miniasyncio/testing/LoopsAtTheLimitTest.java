@@ -4,6 +4,7 @@ import static miniasyncio.MiniAsyncio.createTask;
 import static miniasyncio.MiniAsyncio.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import miniasyncio.Clock;
@@ -48,11 +49,13 @@ class LoopsAtTheLimitTest {
         LoopsAtTheLimit.Sample sample = loops.sample();
         thread.interrupt();
         assertThat(sample.found()).isTrue();
-        // (every frame here is the kit's, this test's too: the exercises' and the homework's tests show the program's line)
+        // this test's own line, as a student's test's: the kit's frames are those of the kit's jar or classes
         assertThat(sample.line()).isEqualTo("the loop was still in a step of task 2 (stuck) that never yielded,"
-                + " blocked in Thread.sleepNanos0: a blocking call (Thread.sleep, a lock, I/O) holds the loop");
+                + " at LoopsAtTheLimitTest.java:" + (lineOfSleep()) + " (LoopsAtTheLimitTest.lambda$aStepBlockedInACallIsNamedAsBlockedWithItsTask$0),"
+                + " blocked in Thread.sleep: a blocking call (Thread.sleep, a lock, I/O) holds the loop");
         assertThat(sample.stacks()).startsWith("thread \"a loop\" (TIMED_WAITING), where the loop was at the limit:\n\tat java.base/java.lang.Thread.sleep")
-                .containsPattern("\t\\.\\.\\. \\d+ frames of the kit and the JDK\n$")
+                .contains("at miniasyncio.testing.LoopsAtTheLimitTest.lambda$aStepBlockedInACallIsNamedAsBlockedWithItsTask$0")
+                .containsPattern("\t\\.\\.\\. \\d+ frames? of the kit and the JDK\n$")
                 .doesNotContain("miniasyncio.Scheduler.stepOne");
 
         AssertionError failure = sample.failure("m() timed out after 1 second", new RuntimeException("JUnit's"));
@@ -75,5 +78,17 @@ class LoopsAtTheLimitTest {
             Thread.sleep(5);
         }
         assertThat(thread.getState()).isEqualTo(state);
+    }
+
+    /** The line of this file that blocks the loop: {@code Thread.sleep(60_000)}. */
+    private static int lineOfSleep() throws java.io.IOException {
+        List<String> lines = java.nio.file.Files.readAllLines(
+                java.nio.file.Path.of("src/test/java/miniasyncio/testing/LoopsAtTheLimitTest.java"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("Thread.sleep(60_000); // a blocking call")) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no Thread.sleep(60_000) line");
     }
 }

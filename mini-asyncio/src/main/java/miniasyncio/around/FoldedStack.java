@@ -1,4 +1,4 @@
-package miniasyncio.cli;
+package miniasyncio.around;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -10,15 +10,16 @@ import java.util.regex.Pattern;
  * kit's and the JDK's frames between them (the loop, the continuation, the CLI, reflection)
  * folded into one line that says how many there were. The top frame always shows, even when it is
  * the kit's: it is where the exception was thrown ({@code sleep()} outside a task). Causes and
- * suppressed exceptions are folded the same way. Public for the tests' limits
- * ({@code miniasyncio.testing.LoopsAtTheLimit}), which show a loop thread's stack the same way.
+ * suppressed exceptions are folded the same way. The CLI prints a failed program so, the end of a
+ * run a failure nobody retrieved ({@link UnretrievedFailures}), and the tests' limits
+ * ({@code miniasyncio.testing.LoopsAtTheLimit}) a loop thread's stack.
  */
 public final class FoldedStack {
 
     private FoldedStack() {
     }
 
-    static String of(Throwable failure) {
+    public static String of(Throwable failure) {
         StringBuilder out = new StringBuilder();
         append(out, failure, "", Collections.newSetFromMap(new IdentityHashMap<>()));
         return out.toString();
@@ -57,7 +58,7 @@ public final class FoldedStack {
      * Whether a line of a message (stripped) belongs to a stack shown in it: a frame, a run of
      * folded frames, or a {@link #threadLine}. A one-line reason leaves them out.
      */
-    static boolean stackLine(String line) {
+    public static boolean stackLine(String line) {
         return line.startsWith("at ") || FOLDED_LINE.matcher(line).matches() || THREAD_LINE.matcher(line).matches();
     }
 
@@ -90,12 +91,41 @@ public final class FoldedStack {
 
     /**
      * The JDK's frames, and the kit's own (its examples are programs like the reader's: they show);
-     * JUnit's, which only a test's thread has, are as little the reader's as the kit's.
+     * JUnit's, AssertJ's and picocli's, which only the test's or the CLI's thread has, are as little
+     * the reader's as the kit's. A class of the kit's name is the kit's only if it came from where the
+     * kit's classes come from (its jar, its classes folder): a test in a package of the kit's name,
+     * or a student's, is the program.
      */
     public static boolean kitOrJdk(StackTraceElement frame) {
         String c = frame.getClassName();
-        return c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("picocli.")
-                || c.startsWith("org.junit.")
-                || c.startsWith("miniasyncio.") && !c.startsWith("miniasyncio.examples.");
+        if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("picocli.")
+                || c.startsWith("org.junit.") || c.startsWith("org.assertj.") || c.startsWith("org.opentest4j.")) {
+            return true;
+        }
+        if (!c.startsWith("miniasyncio.") || c.startsWith("miniasyncio.examples.")) {
+            return false;
+        }
+        Boolean known = KIT_CLASSES.get(c);
+        if (known == null) {
+            known = fromTheKit(c);
+            if (KIT_CLASSES.size() < 10_000) {
+                KIT_CLASSES.put(c, known);
+            }
+        }
+        return known;
+    }
+
+    private static final java.util.Map<String, Boolean> KIT_CLASSES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static boolean fromTheKit(String className) {
+        try {
+            Class<?> type = Class.forName(className, false, FoldedStack.class.getClassLoader());
+            java.security.CodeSource kit = FoldedStack.class.getProtectionDomain().getCodeSource();
+            java.security.CodeSource source = type.getProtectionDomain().getCodeSource();
+            return kit == null || source == null ? kit == source
+                    : java.util.Objects.equals(kit.getLocation(), source.getLocation());
+        } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
+            return false; // not the kit's: the program's own, loaded by the program's loader
+        }
     }
 }
