@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import miniasyncio.instructor.SolutionRegions;
+import instructor.SolutionRegions;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -16,10 +16,10 @@ import org.w3c.dom.NodeList;
  * The release's stripping of the exercises, step by step, to check them before a release: applies
  * the solution markers to a copy of the sources with the release's own {@link SolutionRegions},
  * and checks the test reports of that copy. Run with the source launcher, the compiled
- * mini-asyncio module on the class path:
+ * instructor tools (grading/instructor) on the class path:
  *
  * <pre>
- *   java -cp mini-asyncio/target/classes exercises/tools/StudentRelease.java strip REPO_COPY [FROM_STEP]
+ *   java -cp grading/instructor/target/classes exercises/tools/StudentRelease.java strip REPO_COPY [FROM_STEP]
  *                                                                      (rewrites REPO_COPY/exercises/src/main)
  *   java exercises/tools/StudentRelease.java check-reports REPORTS_DIR [FROM_STEP]  (surefire XML reports)
  * </pre>

@@ -25,14 +25,15 @@ for kept in wrong right src/test/java/exercises/WrongSolutionsTest.java; do
     exit 1
   fi
 done
-# The stripping is the release's own (miniasyncio.instructor.SolutionRegions): the kit is compiled
-# first, and the tool runs on the JDK 21+ that build picked (whatever `java` is first on PATH).
+# The stripping is the release's own (instructor.SolutionRegions, grading/instructor): the
+# exercises' build compiles it first, and the tool runs on the JDK 21+ that build picked
+# (whatever `java` is first on PATH).
 (cd "$copy" && mvn -B -q -pl exercises -am test -Dstudent=build -DnoProgress > "$copy/compile.log" 2>&1) || {
   echo "FAIL: the copy does not compile:" >&2
   tail -40 "$copy/compile.log" >&2
   exit 1
 }
-tool=("$(head -n1 "$copy/exercises/target/student-java.txt")/bin/java" -cp "$copy/mini-asyncio/target/classes"
+tool=("$(head -n1 "$copy/exercises/target/student-java.txt")/bin/java" -cp "$copy/grading/instructor/target/classes"
   "$repo/exercises/tools/StudentRelease.java")
 "${tool[@]}" strip "$copy" "$from"
 if [ "$from" -eq 1 ] && grep -rq "BEGIN SOLUTION" "$copy/exercises/src/main"; then

@@ -1,7 +1,7 @@
 package grading;
 
 import grading.release.Release;
-import miniasyncio.instructor.SolutionRegions;
+import instructor.SolutionRegions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

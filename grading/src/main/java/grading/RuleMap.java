@@ -7,7 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import miniasyncio.instructor.PlantedPatch;
+import instructor.PlantedPatch;
 
 /**
  * Each rule of the homework's statement, the hidden tests that check it and the planted mistakes

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import miniasyncio.instructor.PlantedPatch;
+import instructor.PlantedPatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

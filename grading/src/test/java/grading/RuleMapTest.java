@@ -6,7 +6,7 @@ import grading.hidden.GradedTests;
 import grading.hidden.Visibility;
 import java.nio.file.Path;
 import java.util.List;
-import miniasyncio.instructor.PlantedPatch;
+import instructor.PlantedPatch;
 import org.junit.jupiter.api.Test;
 
 /**

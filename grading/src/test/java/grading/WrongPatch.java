@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import miniasyncio.instructor.PatchFile;
-import miniasyncio.instructor.PlantedPatch;
+import instructor.PatchFile;
+import instructor.PlantedPatch;
 
 /**
  * A planted wrong solution of {@code grading/wrong}: a {@link PlantedPatch} of the homework module

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import miniasyncio.instructor.NeighbourEdits;
-import miniasyncio.instructor.PlantedPatch;
+import instructor.NeighbourEdits;
+import instructor.PlantedPatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

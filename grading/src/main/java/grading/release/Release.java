@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import miniasyncio.instructor.SolutionRegions;
+import instructor.SolutionRegions;
 import java.util.stream.Stream;
 
 /**
@@ -19,7 +19,12 @@ import java.util.stream.Stream;
  */
 public final class Release {
 
-    /** What the student repository is made of, relative to the instructor repository. */
+    /**
+     * What the student repository is made of, relative to the instructor repository. Not the
+     * instructor's tools ({@code grading/instructor}) nor grading: the parent pom keeps the module
+     * lines of these alone, and a pom's instructor blocks (the exercises' dependency on the tools,
+     * for its instructor-only tests) are cut out.
+     */
     static final List<String> MODULES = List.of("mini-asyncio", "grading/allowlist", "homework", "exercises");
     /**
      * Modules that sit under grading/ in the instructor repository and at the top of the student
@@ -124,7 +129,7 @@ public final class Release {
                 String relative = relative(repo, file);
                 try {
                     String text = Files.readString(file, StandardCharsets.UTF_8);
-                    if (relative.endsWith(".md")) {
+                    if (relative.endsWith(".md") || relative.endsWith("pom.xml")) {
                         SolutionRegions.stripInstructorNotes(relative, text);
                     } else {
                         SolutionRegions.check(relative, text);
@@ -202,11 +207,13 @@ public final class Release {
             Path target = to.resolve(RELEASED_AS.containsKey(module)
                     ? RELEASED_AS.get(module) + relative.substring(module.length()) : relative);
             Files.createDirectories(target.getParent());
-            if (RELEASED_AS.containsKey(module) && dir.resolve("pom.xml").equals(file)) {
-                // one level up in the student repository: the parent pom and the repository root are next to it
-                String pom = Files.readString(file, StandardCharsets.UTF_8)
-                        .replace("<relativePath>../../pom.xml</relativePath>", "<relativePath>../pom.xml</relativePath>")
-                        .replace("${project.basedir}/../..", "${project.basedir}/..");
+            if (file.getFileName().toString().equals("pom.xml")) {
+                String pom = SolutionRegions.stripInstructorNotes(relative, Files.readString(file, StandardCharsets.UTF_8));
+                if (RELEASED_AS.containsKey(module)) {
+                    // one level up in the student repository: the parent pom and the repository root are next to it
+                    pom = pom.replace("<relativePath>../../pom.xml</relativePath>", "<relativePath>../pom.xml</relativePath>")
+                            .replace("${project.basedir}/../..", "${project.basedir}/..");
+                }
                 Files.writeString(target, pom, StandardCharsets.UTF_8);
             } else if (WITH_REGIONS.contains(module) && file.toString().endsWith(".java")) {
                 String text = Files.readString(file, StandardCharsets.UTF_8);
@@ -247,7 +254,8 @@ public final class Release {
 
     private static List<Path> sourceFiles(Path dir) throws IOException {
         try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(p -> p.toString().endsWith(".java") || p.toString().endsWith(".md"))
+            return walk.filter(p -> p.toString().endsWith(".java") || p.toString().endsWith(".md")
+                            || p.getFileName().toString().equals("pom.xml"))
                     .filter(p -> !dir.relativize(p).startsWith("target"))
                     .sorted()
                     .toList();

@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import javax.tools.ToolProvider;
 import miniasyncio.NotImplementedYet;
-import miniasyncio.instructor.PatchFile;
+import instructor.PatchFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

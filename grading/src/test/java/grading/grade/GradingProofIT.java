@@ -6,7 +6,7 @@ import grading.Repo;
 import grading.WrongPatch;
 import grading.hidden.GradedTests;
 import grading.release.Release;
-import miniasyncio.instructor.PatchFile;
+import instructor.PatchFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +82,55 @@ class ReleaseTest {
                     .doesNotContainPattern("\\bhidden[ -]tests?\\b")
                     .doesNotContain("instructor -->");
         }
+    }
+
+    /**
+     * The instructor's tools (grading/instructor: the stripper, the planted mistakes' patches) stay
+     * home: no file of the module, no class of its package, and no pom that names it, so the student
+     * build never looks for an artifact it cannot have. The exercises' instructor-only tests use
+     * them; they stay home too (exercises/.releaseignore), and the exercises pom's dependency with them.
+     */
+    @Test
+    void noPartOfTheInstructorToolsGoesOut() throws Exception {
+        assertThat(Files.readString(Repo.root().resolve("exercises/pom.xml")))
+                .as("the instructor repository's exercises use the tools, so leaving them out is a decision")
+                .contains("<artifactId>instructor</artifactId>");
+        assertThat(Repo.root().resolve("grading/instructor/src/main/java/instructor/SolutionRegions.java")).exists();
+
+        new Release(Repo.root(), out).write();
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(out)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        Pattern usesTheTools = Pattern.compile("(?m)^\\s*(?:package|import)\\s+(?:static\\s+)?instructor\\b");
+        for (Path file : files) {
+            String name = out.relativize(file).toString().replace('\\', '/');
+            assertThat(name).as("a file of the instructor tools' module or package")
+                    .doesNotContain("/instructor/").doesNotStartWith("instructor/");
+            if (name.endsWith(".java")) {
+                assertThat(Files.readString(file, StandardCharsets.UTF_8)).as(name + " uses the instructor tools")
+                        .doesNotContainPattern(usesTheTools);
+            } else if (name.endsWith("pom.xml")) {
+                assertThat(Files.readString(file, StandardCharsets.UTF_8)).as(name + " names the instructor tools")
+                        .doesNotContain("<artifactId>instructor</artifactId>", "grading/instructor", "BEGIN INSTRUCTOR");
+            }
+        }
+        assertThat(Files.readString(out.resolve("exercises/pom.xml"))).as("the rest of the exercises pom goes out")
+                .contains("<artifactId>mini-asyncio</artifactId>", "<artifactId>junit-platform-launcher</artifactId>");
+    }
+
+    @Test
+    void instructorBlocksOfAPomAreLeftOut(@TempDir Path repo) throws Exception {
+        Files.writeString(repo.resolve("pom.xml"), "<project/>");
+        Files.createDirectories(repo.resolve("homework"));
+        Path module = Files.createDirectories(repo.resolve("exercises"));
+        Files.writeString(module.resolve("pom.xml"), "<project>\n  <dependencies>\n    <!-- BEGIN INSTRUCTOR -->\n"
+                + "    <dependency><artifactId>instructor</artifactId></dependency>\n    <!-- END INSTRUCTOR -->\n"
+                + "    <dependency><artifactId>mini-asyncio</artifactId></dependency>\n  </dependencies>\n</project>\n");
+        Path released = out.resolve("release");
+        new Release(repo, released).write();
+        assertThat(Files.readString(released.resolve("exercises/pom.xml"))).isEqualTo("<project>\n  <dependencies>\n"
+                + "    <dependency><artifactId>mini-asyncio</artifactId></dependency>\n  </dependencies>\n</project>\n");
     }
 
     @Test

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
-import miniasyncio.instructor.PatchFile;
+import instructor.PatchFile;
 
 /**
  * Builds student-repository-shaped submissions for the grader: the reference homework sources of

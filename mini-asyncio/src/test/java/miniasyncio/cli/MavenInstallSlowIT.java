@@ -70,8 +70,8 @@ class MavenInstallSlowIT {
 
     /** The kit as a clone has it, for the runtime module: every module's pom (the reactor reads them all), its sources. */
     private static Path copyOfTheKit(Path clone) throws IOException {
-        for (String pom : List.of("pom.xml", "mini-asyncio/pom.xml", "grading/allowlist/pom.xml", "homework/pom.xml",
-                "exercises/pom.xml", "grading/pom.xml")) {
+        for (String pom : List.of("pom.xml", "mini-asyncio/pom.xml", "grading/allowlist/pom.xml",
+                "grading/instructor/pom.xml", "homework/pom.xml", "exercises/pom.xml", "grading/pom.xml")) {
             copy(REPO.resolve(pom), clone.resolve(pom));
         }
         copyTree(REPO.resolve(".mvn"), clone.resolve(".mvn"), p -> true);

@@ -1,4 +1,4 @@
-package miniasyncio.instructor;
+package instructor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package miniasyncio.instructor;
+package instructor;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package miniasyncio.instructor;
+package instructor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package miniasyncio.instructor;
+package instructor;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,4 +1,4 @@
-package miniasyncio.instructor;
+package instructor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +18,7 @@ import java.util.Map;
  * the history:
  *
  * <pre>
- * java -cp mini-asyncio/target/classes miniasyncio.instructor.StampPatches MODULE PATCH...
+ * java -cp grading/instructor/target/classes instructor.StampPatches MODULE PATCH...
  * </pre>
  *
  * A patch that does not apply to the reference as it is is refused, and left as it was.
