@@ -227,7 +227,7 @@ public sealed class Coroutine permits Task {
      *         JDK cannot unmount the stack (see {@link Body#onPinned}).
      */
     public static Object yield(Object value) {
-        Coroutine self = running();
+        Coroutine self = current();
         if (self == null) {
             throw new IllegalStateException(
                     "Coroutine.yield() called outside a coroutine: only code running inside a task or generator can suspend");
@@ -269,15 +269,13 @@ public sealed class Coroutine permits Task {
         throw (T) t; // lets a checked exception thrown into the coroutine surface unchanged
     }
 
-    /** The innermost coroutine or task running on this thread, or null outside any. */
-    static Coroutine running() {
+    /**
+     * The innermost coroutine running on this thread (a task, inside one), or null outside any:
+     * asyncio's {@code current_task()}, one level down (and the name {@code Scheduler.current()} uses).
+     */
+    public static Coroutine current() {
         Continuation c = Continuation.getCurrentContinuation(SCOPE);
         return c instanceof Body body ? body.owner : null;
-    }
-
-    /** The innermost coroutine running on this thread (a task, inside one), or null outside any. */
-    public static Coroutine current() {
-        return running();
     }
 
     private static boolean warm;

@@ -140,7 +140,7 @@ public final class MiniAsyncio {
         if (task == null) {
             throw new IllegalStateException(caller + "() called outside a running task: start tasks with run()");
         }
-        if (Coroutine.running() != task) {
+        if (Coroutine.current() != task) {
             throw new IllegalStateException(caller + "() called inside a Generator's body: a generator yields to"
                     + " whoever calls next() on it, not to the scheduler. Call " + caller
                     + "() from the task's own code.");

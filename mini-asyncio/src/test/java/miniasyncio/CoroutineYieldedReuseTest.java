@@ -14,7 +14,7 @@ class CoroutineYieldedReuseTest {
 
     /** What {@code MiniAsyncio.sleep} does inside a task: suspend with the Sleep's kept step. */
     private static void sleepStep(double seconds) {
-        Coroutine.suspend(Coroutine.running(), Sleep.step(seconds));
+        Coroutine.suspend(Coroutine.current(), Sleep.step(seconds));
     }
 
     @Test
