@@ -106,8 +106,8 @@ public final class LoopState {
         return scheduler.view().results();
     }
 
-    /** Every unfinished task: ready, sleeping, and the ones a subclass parks (its {@code pendingTasks}). */
-    public List<Task> pending() {
+    /** Every unfinished task: ready, sleeping, and the ones a subclass parks (the scheduler's name for it). */
+    public List<Task> pendingTasks() {
         return scheduler.view().pendingTasks();
     }
 

@@ -715,7 +715,7 @@ public final class StepRecorder implements Instrument {
         if (state.readySize() > SCAN_LIMIT || state.sleepingSize() > SCAN_LIMIT || tasks.size() > SCAN_LIMIT) {
             return new Parked(List.of(), -1); // too many to sort out at every step
         }
-        List<Task> pending = state.pending();
+        List<Task> pending = state.pendingTasks();
         if (pending.size() <= state.readySize() + state.sleepingSize()) { // the running task is in none of them
             return new Parked(List.of(), 0); // every pending task is ready or asleep: nothing to sort out
         }
