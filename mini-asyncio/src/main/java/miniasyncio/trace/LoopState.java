@@ -135,30 +135,20 @@ public final class LoopState {
     }
 
     /**
-     * The line of the program's own code where {@code task} is suspended (the first frame of its
-     * stack that is not the kit's machinery or the JDK's), or null when it has not started or has
-     * ended. It walks the task's stack: a step-through recorder asks it, an untraced run never does.
+     * The line of the program's own code where a task whose stack is {@code stack} is suspended (the
+     * first frame that is not the kit's machinery or the JDK's), or null for an empty stack (not
+     * started, running or ended). Only a step-through recorder walks a stack; an untraced run never does.
      */
-    public StackTraceElement suspendedLine(Task task) {
-        return suspendedLine(task.suspendedStack());
-    }
-
-    /** As {@link #suspendedLine(Task)}, of a stack already read. */
     static StackTraceElement suspendedLine(StackTraceElement[] stack) {
         return stack.length == 0 ? null : MonitorWatchdog.firstUserFrame(stack);
     }
 
     /**
-     * As {@link #suspendedLine(Task)}, for a task that waits inside {@code waitingIn} (a lock, a queue:
-     * its {@code acquire}, its {@code get}): the line of the program's own code that called into it, as
-     * {@code lockB.withLock(...)} says which lock more plainly than the lock's own {@code await}. The
-     * task's own first line when the class is not on its stack.
+     * As {@link #suspendedLine(StackTraceElement[])}, for a task that waits inside {@code waitingIn}
+     * (a lock, a queue: its {@code acquire}, its {@code get}): the line of the program's own code that
+     * called into it, as {@code lockB.withLock(...)} says which lock more plainly than the lock's own
+     * {@code await}. The task's own first line when the class is not on its stack.
      */
-    public StackTraceElement suspendedLine(Task task, Class<?> waitingIn) {
-        return suspendedLine(task.suspendedStack(), waitingIn);
-    }
-
-    /** As {@link #suspendedLine(Task, Class)}, of a stack already read. */
     static StackTraceElement suspendedLine(StackTraceElement[] stack, Class<?> waitingIn) {
         String name = waitingIn.getName();
         int i = 0;

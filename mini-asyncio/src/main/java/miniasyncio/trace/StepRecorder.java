@@ -699,7 +699,7 @@ public final class StepRecorder implements Instrument {
         for (Entry finished : lastFinished) {
             Step.Outcome outcome = results.get(finished.tid());
             if (outcome != null) {
-                listed.add(new Entry(finished.tid(), finished.name(), StepText.fullOutcome(outcome), 0, 0, null, "", "",
+                listed.add(new Entry(finished.tid(), finished.name(), StepText.outcome(outcome), 0, 0, null, "", "",
                         outcome instanceof Step.Failed(Throwable e) ? thrown(e) : null));
             }
         }

@@ -20,15 +20,8 @@ final class StepText {
     }
 
 
+    /** "returned 3", "failed: java.lang.X: ...": the value whole (up to {@link #LONG}), for a listing the page folds. */
     static String outcome(Step.Outcome outcome) {
-        return switch (outcome) {
-            case Step.Returned(Object value) -> "returned " + text(value);
-            case Step.Failed(Throwable e) -> "failed: " + text(e);
-        };
-    }
-
-    /** As {@link #outcome}, the value whole (up to {@link #LONG}), for a listing the page folds. */
-    static String fullOutcome(Step.Outcome outcome) {
         return switch (outcome) {
             case Step.Returned(Object value) -> "returned " + full(value);
             case Step.Failed(Throwable e) -> "failed: " + full(e);
