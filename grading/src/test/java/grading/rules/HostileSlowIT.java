@@ -122,7 +122,13 @@ class HostileSlowIT {
         return new Graded(name, expected, run, json, unscreened, unscreenedJson, changed, jarBefore);
     }
 
+    /** name, score, and the score with the screen off: the table target/hostile-scores.txt keeps. */
+    private static final java.util.Map<String, String> SCORES = new java.util.concurrent.ConcurrentSkipListMap<>();
+
     private static void check(Graded g) throws IOException {
+        SCORES.put(g.name(), g.name() + " " + (g.results().isEmpty() ? "-" : GraderRun.score(g.results())) + " "
+                + (g.unscreened() == null ? "-" : g.unscreenedResults().isEmpty() ? "none"
+                        : GraderRun.score(g.unscreenedResults())));
         String context = g.name() + " (grader output:\n" + tail(g.run().output()) + ")";
         assertThat(g.run().exitCode()).as("exit code of the grader for " + context).isZero();
         assertThat(g.results()).as("results.json for " + context).isNotEmpty();
@@ -163,6 +169,17 @@ class HostileSlowIT {
             assertNoHiddenTestText(unscreened, strings(grading.Json.parse(g.unscreenedResults())) + g.unscreenedResults()
                     + g.unscreened().output());
         }
+    }
+
+    /**
+     * The scores of this run, one line per submission (name, score, score with the screen off, or -
+     * when it was not graded so), in target/hostile-scores.txt: compared before and after a change
+     * of the hostile submissions, it shows that each still scores what it scored.
+     */
+    @AfterAll
+    static void writeTheScores() throws IOException {
+        Path table = Path.of(System.getProperty("grading.kit", "target/grader.jar")).resolveSibling("hostile-scores.txt");
+        Files.write(table, SCORES.values(), StandardCharsets.UTF_8);
     }
 
     @AfterAll
