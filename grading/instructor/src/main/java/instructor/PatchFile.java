@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -149,6 +150,21 @@ public record PatchFile(Path file, List<FileChange> changes) {
      * patch should be stamped again ({@link StampPatches}).
      */
     public Map<String, String> applyTo(Path root, Consumer<String> notes) throws IOException {
+        return applyTo(root, AS_IS, notes);
+    }
+
+    /** The reference's files as they are: what a patch of the reference is made on. */
+    public static final BinaryOperator<String> AS_IS = (path, text) -> text;
+
+    /**
+     * {@link #applyTo(Path, Consumer)} for a patch made on a view of the reference: {@code onto}
+     * turns a reference file's text ({@code path}, {@code text}) into the text the patch changes,
+     * e.g. the student release's stub of it. The {@code index} line still names the reference's
+     * blob, so a patch of the stubs is carried over a change of the reference as a patch of the
+     * reference is: the old reference is read from Git's history and viewed the same way.
+     */
+    public Map<String, String> applyTo(Path root, BinaryOperator<String> onto, Consumer<String> notes)
+            throws IOException {
         Map<String, String> patched = new LinkedHashMap<>();
         for (FileChange change : changes) {
             Path reference = root.resolve(change.path()).normalize();
@@ -157,17 +173,18 @@ public record PatchFile(Path file, List<FileChange> changes) {
                         + root.getFileName() + "/");
             }
             boolean again = patched.containsKey(change.path());
-            String text = again ? patched.get(change.path()) : Files.readString(reference, StandardCharsets.UTF_8);
+            String original = Files.readString(reference, StandardCharsets.UTF_8);
+            String text = again ? patched.get(change.path()) : onto.apply(change.path(), original);
             String result;
             try {
                 result = Hunk.applyAll(file.toString(), change.path(), text, change.hunks());
             } catch (IllegalStateException e) {
-                if (again || change.reference() == null || GitBlob.id(text).startsWith(change.reference())) {
+                if (again || change.reference() == null || GitBlob.id(original).startsWith(change.reference())) {
                     throw change.reference() != null || again ? e : new IllegalStateException(e.getMessage()
                             + ". (Stamped with the reference it was made on, it would be carried over by a three-way"
                             + " merge: see StampPatches)", e);
                 }
-                result = carry(root, change, text);
+                result = carry(root, change, onto, text);
                 notes.accept(file + ": the reference " + change.path() + " changed since the patch was made (blob "
                         + change.reference() + "): carried over by a three-way merge; stamp it again with"
                         + " StampPatches");
@@ -178,8 +195,8 @@ public record PatchFile(Path file, List<FileChange> changes) {
     }
 
     /** The patch of {@code change}, made on its old reference, carried over onto {@code now}. */
-    private String carry(Path root, FileChange change, String now) {
-        String base = GitBlob.read(root, change.reference(), file + ": " + change.path());
+    private String carry(Path root, FileChange change, BinaryOperator<String> onto, String now) {
+        String base = onto.apply(change.path(), GitBlob.read(root, change.reference(), file + ": " + change.path()));
         String onBase = Hunk.applyAll(file.toString(), change.path(), base, change.hunks());
         boolean newline = now.endsWith("\n");
         try {

@@ -39,6 +39,15 @@ public final class SolutionRegions {
     private SolutionRegions() {
     }
 
+    /**
+     * The student release's view of the files of {@code module} (a folder of the repository, e.g.
+     * {@code homework}): a Java file's text, given its path in the module, as its stub (the release
+     * names it {@code module/path} in its hints); other files as they are.
+     */
+    public static java.util.function.BinaryOperator<String> stubs(String module) {
+        return (path, text) -> path.endsWith(".java") ? strip(module + "/" + path, text) : text;
+    }
+
     /** True when the text has any solution marker at all. */
     public static boolean hasMarkers(String text) {
         return text.contains(BEGIN) || text.contains(END);

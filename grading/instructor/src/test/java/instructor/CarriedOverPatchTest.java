@@ -118,6 +118,54 @@ class CarriedOverPatchTest {
         assertThat(StampPatches.stamp(patch, text, dir)).as("stamping again changes nothing").isEqualTo(text);
     }
 
+    /** A hunk's numbers are where it applies now: a stale {@code @@ -40} of code now at line 4 is rewritten. */
+    @Test
+    void stampingWritesTheHunksLineNumbersOfTheReferenceAsItIs(@TempDir Path dir) throws Exception {
+        Path patch = write(dir, "waiter.patch", PATCH.replace("@@ -4,2 +4,2 @@", "@@ -40,2 +40,2 @@"));
+        String stamped = Files.readString(stamp(dir, patch));
+        assertThat(stamped).contains("\n@@ -4,2 +4,2 @@\n").doesNotContain("@@ -40");
+        String added = PATCH.replace("@@ -4,2 +4,2 @@", "@@ -1,2 +1,3 @@").replace("+        return poll(tid);",
+                "+        return poll(tid);\n+        // polled");
+        Path two = write(dir, "two.patch", added);
+        assertThat(StampPatches.stamp(two, Files.readString(two), dir)).contains("\n@@ -4,2 +4,3 @@\n");
+    }
+
+    /**
+     * A patch of the student release's stubs (a hostile submission: the release plus an attack) is
+     * stamped with the reference's blob and carried over a change of the reference the same way:
+     * the old reference read from Git's history, both seen as their stubs.
+     */
+    @Test
+    void aPatchOfTheReleasesStubsIsCarriedOverAChangeOfTheReferenceToo(@TempDir Path dir) throws Exception {
+        java.util.function.BinaryOperator<String> stubs = SolutionRegions.stubs("homework");
+        List<String> stub = List.of(stubs.apply(FILE, REFERENCE).split("\n"));
+        int signature = stub.indexOf("    Object awaitTask(int tid) {");
+        assertThat(stub.get(signature + 1)).as("the stub's body").contains("NotImplementedYet");
+        Path patch = write(dir, "attack.patch", """
+                # the release, plus an attack
+                --- a/%1$s
+                +++ b/%1$s
+                @@ -%2$d,2 +%2$d,3 @@
+                %3$s
+                +        attack();
+                %4$s
+                """.formatted(FILE, signature + 1, " " + stub.get(signature), " " + stub.get(signature + 1)));
+        git(dir, "init", "-q");
+        write(dir, FILE, REFERENCE);
+        git(dir, "hash-object", "-w", FILE);
+        Files.writeString(patch, StampPatches.stamp(patch, Files.readString(patch), dir, stubs));
+        assertThat(Files.readString(patch)).contains("index " + GitBlob.id(REFERENCE) + "..");
+
+        String renamed = REFERENCE.replace("int tid", "int id").replace("(tid)", "(id)");
+        write(dir, FILE, renamed);
+        List<String> notes = new ArrayList<>();
+        String carried = PatchFile.read(patch).applyTo(dir, stubs, notes::add).get(FILE);
+
+        assertThat(carried).isEqualTo(stubs.apply(FILE, renamed).replace("    Object awaitTask(int id) {\n",
+                "    Object awaitTask(int id) {\n        attack();\n"));
+        assertThat(notes).singleElement().asString().contains("attack.patch", "carried over by a three-way merge");
+    }
+
     /** A Git repository in {@code dir} holding the reference, and the patch stamped with it. */
     private static Path stamped(Path dir) throws Exception {
         return stamp(dir, write(dir, "waiter.patch", PATCH));

@@ -110,7 +110,10 @@ class HostileSlowIT {
         String unscreenedJson = "";
         // PlantedMistakesProofSlowIT grades its hostile students with the screen off, next to
         // classmates: that proves more than a second run here would, so it is done once, there.
-        if (expected.containsKey("unscreened.score.max") && !PlantedMistakesProofSlowIT.HOSTILE.contains(name)) {
+        // -Dgrading.hostile.unscreened=all: every submission graded with the screen off too, for the
+        // table of scores (writeTheScores) that compares a change of the submissions before and after
+        boolean all = System.getProperty("grading.hostile.unscreened", "").equals("all");
+        if (all || expected.containsKey("unscreened.score.max") && !PlantedMistakesProofSlowIT.HOSTILE.contains(name)) {
             // The same attack with the allowlist screen off: what the sandbox and the channel stop alone.
             Path second = work.resolve(name + "/results-unscreened.json");
             args.set(args.indexOf(results.toString()), second.toString());
@@ -136,7 +139,7 @@ class HostileSlowIT {
                 .isLessThan(MAX_RESULTS_BYTES);
 
         double score = GraderRun.score(g.results());
-        double min = Submissions.score(g.expected().getProperty("score.min"));
+        double min = Submissions.score(g.expected().getProperty("score.min", "0"));
         double max = Submissions.score(g.expected().getProperty("score.max"));
         assertThat(score).as("score of " + g.name() + " (expected.properties says " + min + ".." + max + ")")
                 .isBetween(min, max);
@@ -162,8 +165,10 @@ class HostileSlowIT {
         if (g.unscreened() != null) {
             String unscreened = g.name() + " with the screen off (grader output:\n" + tail(g.unscreened().output()) + ")";
             assertThat(g.unscreened().exitCode()).as("exit code of the grader for " + unscreened).isZero();
-            assertThat(GraderRun.score(g.unscreenedResults())).as("score of " + unscreened)
-                    .isLessThanOrEqualTo(Submissions.score(g.expected().getProperty("unscreened.score.max")));
+            if (g.expected().containsKey("unscreened.score.max")) { // else graded so for the table alone
+                assertThat(GraderRun.score(g.unscreenedResults())).as("score of " + unscreened)
+                        .isLessThanOrEqualTo(Submissions.score(g.expected().getProperty("unscreened.score.max")));
+            }
             assertThat(GraderRun.maxScore(g.unscreenedResults())).as("maximum of " + unscreened)
                     .isEqualTo(GraderRun.maxScore(g.results()));
             assertNoHiddenTestText(unscreened, strings(grading.Json.parse(g.unscreenedResults())) + g.unscreenedResults()

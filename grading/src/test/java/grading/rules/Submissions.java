@@ -5,8 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.function.BinaryOperator;
 import java.util.stream.Stream;
 import instructor.PatchFile;
+import instructor.SolutionRegions;
 
 /**
  * Builds student-repository-shaped submissions for the grader: the reference homework sources of
@@ -35,22 +39,30 @@ public final class Submissions {
     }
 
     /**
-     * The reference solution overlaid with {@code overlay}'s files (all but expected.properties). A
-     * {@value #PATCH} there is applied to the reference instead of being copied, as the patches of
-     * {@code grading/wrong} are (paths relative to {@code homework/}): a submission that changes a few
-     * lines of a file need not hold a copy of all of it.
+     * A hostile submission's folder as the submission it stands for: the student release's
+     * homework (the reference's stubs, {@link #onStubs}) with the folder's {@value #RELEASE_PATCH}
+     * applied, or, when the folder has a {@value #PATCH}, the reference with that applied (as the
+     * patches of {@code grading/wrong} are: paths relative to {@code homework/}); then the folder's
+     * other files (all but expected.properties) laid over it. A submission that changes a few lines
+     * of a file holds no copy of it, and a change of the reference reaches it (carried over by
+     * {@code instructor.CarryOver} when it is near the patch's lines).
      */
     static Path overlaid(Path overlay, Path into) {
         try {
             Path patch = overlay.resolve(PATCH);
-            if (Files.exists(patch)) {
+            Path onRelease = overlay.resolve(RELEASE_PATCH);
+            if (Files.exists(patch) && Files.exists(onRelease)) {
+                throw new IllegalStateException(overlay + " holds both " + PATCH + " and " + RELEASE_PATCH
+                        + ": a submission has one base, the reference or the release");
+            } else if (Files.exists(patch)) {
                 grading.WrongPatch.apply(PatchFile.read(patch), into);
             } else {
-                reference(into);
+                onStubs(Files.exists(onRelease) ? PatchFile.read(onRelease) : null, into);
             }
             copyTree(overlay, into);
             Files.deleteIfExists(into.resolve("expected.properties"));
             Files.deleteIfExists(into.resolve(PATCH));
+            Files.deleteIfExists(into.resolve(RELEASE_PATCH));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -59,6 +71,39 @@ public final class Submissions {
 
     /** The file of a hostile submission's folder that holds its changes as a patch of the reference. */
     static final String PATCH = "homework.patch";
+
+    /** The file of a hostile submission's folder that holds its changes as a patch of the release's stubs. */
+    static final String RELEASE_PATCH = "release.patch";
+
+    /** The homework's stubs as the student release has them: the view of the reference a stubs.patch is made on. */
+    static final BinaryOperator<String> STUBS = SolutionRegions.stubs("homework");
+
+    /**
+     * The student release's homework sources (the reference's stubs) with {@code diff} applied (none
+     * when null), in {@code into/homework}: the release, as a student left it, plus an attack.
+     */
+    static Path onStubs(PatchFile diff, Path into) throws IOException {
+        Path module = root().resolve("homework");
+        Path sources = Files.createDirectories(into.resolve("homework/src/main/java/homework"));
+        try (Stream<Path> files = Files.list(module.resolve("src/main/java/homework"))) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                Files.writeString(sources.resolve(name), STUBS.apply("src/main/java/homework/" + name,
+                        Files.readString(file, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+            }
+        }
+        if (diff == null) {
+            return into;
+        }
+        for (Map.Entry<String, String> changed : diff.applyTo(module, STUBS, System.err::println).entrySet()) {
+            if (!changed.getKey().startsWith("src/main/java/homework/")) {
+                throw new IllegalStateException(diff.file() + " changes " + changed.getKey()
+                        + ", which is not a source of the homework (src/main/java/homework/)");
+            }
+            Files.writeString(into.resolve("homework").resolve(changed.getKey()), changed.getValue(), StandardCharsets.UTF_8);
+        }
+        return into;
+    }
 
     /**
      * A score bound of a hostile submission's expected.properties: a number, {@code full}, the
