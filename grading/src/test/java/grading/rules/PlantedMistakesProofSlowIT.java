@@ -88,7 +88,7 @@ class PlantedMistakesProofSlowIT {
         expected = new LinkedHashMap<>();
         int n = 0;
 
-        List<grading.WrongPatch> wrongs = grading.WrongPatch.all();
+        List<grading.WrongPatch> wrongs = grading.WrongPatch.all(Submissions.root());
         // Correct submissions fill the class up to 30, next to every wrong and hostile one and
         // the three special cases below; with more of those the class grows past 30, keeping one.
         int references = Math.max(1, CLASS - wrongs.size() - HOSTILE.size() - 3);
@@ -99,7 +99,7 @@ class PlantedMistakesProofSlowIT {
         }
         for (grading.WrongPatch wrong : wrongs) {
             String student = String.format("s%02d-wrong-%s", ++n, wrong.name());
-            wrong.applyInto(submissions.resolve(student));
+            wrong.applyInto(Submissions.root(), submissions.resolve(student));
             expected.put(student, Expected.lessThanFull());
             WRONGS.put(student, wrong);
         }

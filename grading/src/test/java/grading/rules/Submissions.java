@@ -44,7 +44,7 @@ public final class Submissions {
         try {
             Path patch = overlay.resolve(PATCH);
             if (Files.exists(patch)) {
-                grading.WrongPatch.apply(PatchFile.read(patch), into);
+                grading.WrongPatch.apply(PatchFile.read(patch), root(), into);
             } else {
                 reference(into);
             }
