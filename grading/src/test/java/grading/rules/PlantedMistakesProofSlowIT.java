@@ -137,6 +137,8 @@ class PlantedMistakesProofSlowIT {
         expected.put(empty, Expected.between(0, 0));
         assertThat(expected).hasSize(references + wrongs.size() + HOSTILE.size() + 3).hasSizeGreaterThanOrEqualTo(30);
 
+        GraderRun.say("planted mistakes: grading a class of " + expected.size() + " with grader.jar (minutes; a line per"
+                + " student as its grading ends)");
         // In the sandbox, and with the allowlist screen off: the hostile code really runs, next to
         // its classmates, so this proves what the sandbox and the batch alone keep apart.
         out = work.resolve("out");
