@@ -5,13 +5,15 @@ import picocli.CommandLine.Command;
 
 /**
  * The instructor's tool: {@code release} writes the student repository, {@code grade} grades a
- * submission with the graded tests, {@code rules} maps the statement's rules to tests and mistakes.
+ * submission with the graded tests, {@code rules} maps the statement's rules to tests and mistakes,
+ * {@code prove} checks that the graded tests catch each planted mistake as its header says.
  *
  * <pre>
  *   java -jar grading/target/grader.jar release --out ../student-repo
  *   java -jar grading/target/grader.jar grade SUBMISSION --results results.json [--junit-xml F] [--fail-under S]
  *   java -jar grading/target/grader.jar grade --submissions DIR --out OUTDIR [--jobs N]
  *   java -jar grading/target/grader.jar rules          (each rule of the statement, its tests and planted mistakes)
+ *   java -jar grading/target/grader.jar prove [PATCH...]  (the planted mistakes caught as their headers say)
  * </pre>
  *
  * Exit codes: 0 when the command did its job (whatever the score), 1 when the score is below
@@ -19,7 +21,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "grader", mixinStandardHelpOptions = true, version = "grader 1.0",
         description = "Release the student repository and grade submissions.",
-        subcommands = {ReleaseCommand.class, GradeCommand.class, RulesCommand.class})
+        subcommands = {ReleaseCommand.class, GradeCommand.class, RulesCommand.class, ProveCommand.class})
 public final class Grader {
 
     static final int BELOW_FAIL_UNDER = 1;

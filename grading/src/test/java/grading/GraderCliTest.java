@@ -100,4 +100,39 @@ class GraderCliTest {
         assertThat(Grader.execute("grade", submission.toString(), "--feedback-file", "f.txt")).isEqualTo(Grader.USAGE);
         assertThat(err()).contains("name it .md (Markdown) or .html");
     }
+
+    @Test
+    void proveOfAnUnknownPatchSaysWhereItLooked() {
+        assertThat(Grader.execute("prove", "--root", Repo.root().toString(), "no-such-mistake")).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("prove: no patch no-such-mistake: looked for",
+                Repo.root().resolve("grading/wrong/no-such-mistake.patch").toString(),
+                Repo.root().resolve("grading/right/no-such-mistake").toString());
+    }
+
+    @Test
+    void proveOutsideTheInstructorRepositoryOrWithBadLimitsIsAUsageError(@TempDir Path dir) {
+        assertThat(Grader.execute("prove", "--root", dir.toString())).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("is not the instructor repository", "give --root DIR");
+        assertThat(Grader.execute("prove", "--root", Repo.root().toString(), "--jobs", "0")).isEqualTo(Grader.USAGE);
+        assertThat(Grader.execute("prove", "--root", Repo.root().toString(), "--test-timeout", "0")).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("--jobs at least 1");
+    }
+
+    /** Each is refused before anything is graded: a header without its tests, a file that is no patch, a stale hunk. */
+    @Test
+    void proveOfSomethingThatIsNoPlantedPatchIsAUsageError(@TempDir Path dir) throws Exception {
+        String root = Repo.root().toString();
+        Path headless = Files.writeString(dir.resolve("headless.patch"), "# a mistake, but which test catches it?\n"
+                + "--- a/src/main/java/homework/Homework.java\n+++ b/src/main/java/homework/Homework.java\n");
+        assertThat(Grader.execute("prove", "--root", root, headless.toString())).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("headless.patch: the header must say the mistake");
+        Path text = Files.writeString(dir.resolve("notes.txt"), "not a patch\n");
+        assertThat(Grader.execute("prove", "--root", root, text.toString())).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("notes.txt is neither a .patch file nor a correct solution's folder");
+        Path stale = Files.writeString(dir.resolve("stale.patch"), "# a mistake planted in lines the reference lost\n"
+                + "# fails: AwaitTaskTests#noPolling\n--- a/src/main/java/homework/Homework.java\n"
+                + "+++ b/src/main/java/homework/Homework.java\n@@ -1,2 +1,2 @@\n no such line\n-nor this one\n+but this\n");
+        assertThat(Grader.execute("prove", "--root", root, stale.toString())).isEqualTo(Grader.USAGE);
+        assertThat(err()).contains("prove: cannot plant " + stale + ": ", "no longer applies");
+    }
 }

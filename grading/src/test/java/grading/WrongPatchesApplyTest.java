@@ -19,14 +19,14 @@ class WrongPatchesApplyTest {
 
     @Test
     void everyWrongSolutionAppliesToTheReference(@TempDir Path work) throws Exception {
-        assertThat(WrongPatch.all()).isNotEmpty().allSatisfy(patch -> assertThat(patch.applyTo(work)).isDirectory());
+        assertThat(WrongPatch.all(Repo.root())).isNotEmpty().allSatisfy(patch -> assertThat(patch.applyTo(Repo.root(), work)).isDirectory());
     }
 
     /** A change of the reference three lines from a mistake's lines breaks no patch ({@link NeighbourEdits}). */
     @Test
     void everyWrongSolutionAppliesWithAChangeThreeLinesAboveEachOfItsHunks(@TempDir Path scratch) throws Exception {
         List<String> problems = new ArrayList<>();
-        for (WrongPatch wrong : WrongPatch.all()) {
+        for (WrongPatch wrong : WrongPatch.all(Repo.root())) {
             problems.addAll(NeighbourEdits.problems(wrong.patch(), Repo.root().resolve("homework"),
                     scratch.resolve(wrong.name())));
         }

@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -51,6 +52,7 @@ public final class ClassGrading {
     private final int jobs;
     private final boolean requireSandbox;
     private Feedback.Level feedback = Feedback.Level.FULL;
+    private BiConsumer<Path, Report> whenGraded = (student, report) -> { };
 
     public ClassGrading(Path kit, ChildRunner.Limits limits, int jobs) {
         this(kit, limits, jobs, false);
@@ -69,6 +71,15 @@ public final class ClassGrading {
     /** What the feedback files show (default: everything, as after the due date). */
     public ClassGrading feedback(Feedback.Level level) {
         this.feedback = level;
+        return this;
+    }
+
+    /**
+     * Hands each student's folder and report to {@code listener} as its grading ends, from the
+     * batch's threads: {@code prove} judges the reports themselves, not the files written from them.
+     */
+    public ClassGrading whenGraded(BiConsumer<Path, Report> listener) {
+        this.whenGraded = listener;
         return this;
     }
 
@@ -143,6 +154,7 @@ public final class ClassGrading {
                 writeFeedback(student, report, into);
                 logStream.println();
                 logStream.print(report.table());
+                whenGraded.accept(submission, report);
                 return new Row(student, report.score(), report.maxScore(), status(report));
             } catch (Exception | Error e) {
                 String why = "grading failed (not the submission's fault): " + Text.clean(String.valueOf(e));

@@ -165,7 +165,8 @@ public record Report(List<TestResult> tests, String output, double seconds) {
         }
     }
 
-    static String number(double value) {
+    /** A score as results.json writes it: {@code 129}, {@code 2.5}. */
+    public static String number(double value) {
         return value == Math.rint(value) && Math.abs(value) < 1e15
                 ? Long.toString((long) value) : String.format(Locale.ROOT, "%.3f", value);
     }

@@ -181,7 +181,7 @@ class HiddenNamesTest {
     /** The homework of grading/hostile/encoded-grader-names, compiled against the kit. */
     private static Path plantedHomework() throws IOException {
         Path submission = WrongPatch.apply(PatchFile.read(Repo.root().resolve(
-                "grading/hostile/encoded-grader-names/homework.patch")), work.resolve("submission"));
+                "grading/hostile/encoded-grader-names/homework.patch")), Repo.root(), work.resolve("submission"));
         List<String> args = new ArrayList<>(List.of("-d", work.resolve("classes").toString(), "-cp",
                 location(NotImplementedYet.class).getPath(), "-proc:none", "-nowarn"));
         try (Stream<Path> sources = Files.list(submission.resolve("homework/src/main/java/homework"))) {

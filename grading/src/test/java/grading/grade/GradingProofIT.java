@@ -50,7 +50,7 @@ class GradingProofIT {
         for (Path right : rights) {
             // a folder is a solution of its own; a .patch is a few changes of the reference's style
             BATCH.submit("right " + right.getFileName(), Files.isDirectory(right) ? overlay(right)
-                    : WrongPatch.apply(PatchFile.read(right), work.resolve("right").resolve(right.getFileName().toString())));
+                    : WrongPatch.apply(PatchFile.read(right), Repo.root(), work.resolve("right").resolve(right.getFileName().toString())));
         }
     }
 

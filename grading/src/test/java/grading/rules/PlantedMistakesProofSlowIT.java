@@ -2,6 +2,9 @@ package grading.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import grading.prove.Claim;
+import grading.prove.Outcome;
+import grading.prove.Verdict;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,7 +31,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * <p>The proof: every wrong solution fails each graded test its patch's {@code # fails:} line
  * names, by that test's own check (not for want of time: the run's limit must not have stopped
  * it), and scores below full marks. With the allowlist screen off, as here, only the tests can
- * have caught it.
+ * have caught it. Each is judged as {@code grader.jar prove PATCH} judges one patch in seconds
+ * ({@link Verdict}): an instructor who adds a test and its patch need not wait for this class.
  *
  * <p>The class is graded once ({@link #gradeTheClass}); each test below checks one thing of that
  * one batch: it ends (one broken submission never stops it), the CSV summary has one row per
@@ -88,7 +92,7 @@ class PlantedMistakesProofSlowIT {
         expected = new LinkedHashMap<>();
         int n = 0;
 
-        List<grading.WrongPatch> wrongs = grading.WrongPatch.all();
+        List<grading.WrongPatch> wrongs = grading.WrongPatch.all(Submissions.root());
         // Correct submissions fill the class up to 30, next to every wrong and hostile one and
         // the three special cases below; with more of those the class grows past 30, keeping one.
         int references = Math.max(1, CLASS - wrongs.size() - HOSTILE.size() - 3);
@@ -99,7 +103,7 @@ class PlantedMistakesProofSlowIT {
         }
         for (grading.WrongPatch wrong : wrongs) {
             String student = String.format("s%02d-wrong-%s", ++n, wrong.name());
-            wrong.applyInto(submissions.resolve(student));
+            wrong.applyInto(Submissions.root(), submissions.resolve(student));
             expected.put(student, Expected.lessThanFull());
             WRONGS.put(student, wrong);
         }
@@ -133,6 +137,8 @@ class PlantedMistakesProofSlowIT {
         expected.put(empty, Expected.between(0, 0));
         assertThat(expected).hasSize(references + wrongs.size() + HOSTILE.size() + 3).hasSizeGreaterThanOrEqualTo(30);
 
+        GraderRun.say("planted mistakes: grading a class of " + expected.size() + " with grader.jar (minutes; a line per"
+                + " student as its grading ends)");
         // In the sandbox, and with the allowlist screen off: the hostile code really runs, next to
         // its classmates, so this proves what the sandbox and the batch alone keep apart.
         out = work.resolve("out");
@@ -192,49 +198,28 @@ class PlantedMistakesProofSlowIT {
         assertThat(problems).as("batch output:\n" + tail(run.output())).isEmpty();
     }
 
+    /** Judged as {@code grader.jar prove} judges one patch ({@link Verdict}), from each student's results.json. */
     @Test
     @SuppressWarnings("unchecked")
     void everyWrongSolutionFailsTheTestsItsPatchNames() throws Exception {
-        Map<String, String> numberById = new LinkedHashMap<>();
+        Map<String, String> idByNumber = new LinkedHashMap<>();
         for (grading.hidden.GradedTests.Spec spec : grading.hidden.GradedTests.all()) {
-            numberById.put(spec.id(), spec.number());
+            idByNumber.put(spec.number(), spec.id());
         }
         // every patch of grading/wrong is in the class (wrongs is read from the folder, so none can be left out)
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, grading.WrongPatch> e : WRONGS.entrySet()) {
             String json = Files.readString(out.resolve(e.getKey()).resolve("results.json"), StandardCharsets.UTF_8);
-            Map<String, Map<String, Object>> byNumber = new LinkedHashMap<>();
+            Map<String, Outcome> byId = new LinkedHashMap<>();
             for (Object test : (List<Object>) grading.Json.object(json).get("tests")) {
                 Map<String, Object> t = (Map<String, Object>) test;
-                byNumber.put((String) t.get("number"), t);
-            }
-            if (e.getValue().exact()) {
-                for (Map.Entry<String, String> graded : numberById.entrySet()) {
-                    Map<String, Object> test = byNumber.get(graded.getValue());
-                    if (!e.getValue().fails().contains(graded.getKey()) && test != null
-                            && !"passed".equals(test.get("status"))) {
-                        problems.add(e.getValue().name() + " failed " + graded.getKey() + " too, but its patch says it fails"
-                                + " exactly " + e.getValue().fails() + ": " + test.get("output"));
-                    }
+                String id = idByNumber.get((String) t.get("number"));
+                if (id != null) {
+                    byId.put(id, new Outcome("passed".equals(t.get("status")), String.valueOf(t.get("output"))));
                 }
             }
-            for (String id : e.getValue().fails()) {
-                String number = numberById.get(id);
-                Map<String, Object> test = number == null ? null : byNumber.get(number);
-                if (test == null) {
-                    problems.add(e.getValue().name() + ".patch names " + id + ", which is not a graded test");
-                } else if ("passed".equals(test.get("status"))) {
-                    problems.add(e.getValue().name() + " passed " + id + ", which should catch it");
-                } else if (id.contains(".ModelTests#") && !String.valueOf(test.get("output")).contains("Homework.run(() -> {")) {
-                    // a rule of the statement broken on a generated program: the student reads that program, shrunk
-                    problems.add(e.getValue().name() + ": " + id + " failed without the smallest program in its feedback ("
-                            + test.get("output") + ")");
-                } else if (String.valueOf(test.get("output")).contains("the whole grading run")) {
-                    // stopped by the submission's time limit, not by the test: that proves nothing (a test's
-                    // own limit, `seconds` of its @Graded, is part of what it checks: quadratic-scan can meet it)
-                    problems.add(e.getValue().name() + ": " + id + " did not run to its end (" + test.get("output") + ")");
-                }
-            }
+            Verdict verdict = Verdict.judge(Claim.of(e.getValue().patch()), byId);
+            verdict.problems().forEach(problem -> problems.add(e.getValue().name() + ".patch: " + problem));
         }
         assertThat(problems).isEmpty();
         System.out.println("class of " + expected.size() + ": every wrong solution failed the tests its patch names: "

@@ -55,7 +55,7 @@ public final class Submissions {
                 throw new IllegalStateException(overlay + " holds both " + PATCH + " and " + RELEASE_PATCH
                         + ": a submission has one base, the reference or the release");
             } else if (Files.exists(patch)) {
-                grading.WrongPatch.apply(PatchFile.read(patch), into);
+                grading.WrongPatch.apply(PatchFile.read(patch), root(), into);
             } else {
                 onStubs(Files.exists(onRelease) ? PatchFile.read(onRelease) : null, into);
             }

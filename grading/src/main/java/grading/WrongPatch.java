@@ -18,6 +18,7 @@ import instructor.PlantedPatch;
  * {@code # fails:} are graded tests ({@code AwaitTaskTests#noPolling}, the class of
  * {@code grading.hidden}), checked to exist here, in the quick run, and {@link #fails} gives their
  * ids; a patch is laid over a copy of the reference homework sources, a submission's folder.
+ * A main class, not a test one: {@code grader.jar prove} plants them too.
  *
  * @param fails the graded tests' ids ({@code grading.hidden.AwaitTaskTests#noPolling})
  */
@@ -25,8 +26,9 @@ public record WrongPatch(PlantedPatch patch, List<String> fails) {
 
     private static final String HIDDEN = "grading.hidden.";
 
-    public static List<WrongPatch> all() throws IOException {
-        try (Stream<Path> list = Files.list(Repo.root().resolve("grading/wrong"))) {
+    /** Every patch of {@code repo}'s grading/wrong, by name. */
+    public static List<WrongPatch> all(Path repo) throws IOException {
+        try (Stream<Path> list = Files.list(repo.resolve("grading/wrong"))) {
             List<WrongPatch> patches = new ArrayList<>();
             for (Path p : list.filter(f -> f.toString().endsWith(".patch")).sorted().toList()) {
                 patches.add(read(p));
@@ -35,7 +37,8 @@ public record WrongPatch(PlantedPatch patch, List<String> fails) {
         }
     }
 
-    static WrongPatch read(Path file) throws IOException {
+    /** Reads a patch; throws, naming it, when its header names a test that is not graded or has a {@code # says:}. */
+    public static WrongPatch read(Path file) throws IOException {
         PlantedPatch patch = PlantedPatch.read(file);
         if (patch.says() != null) {
             throw new IllegalStateException(file + ": '# says:' is checked by the exercises' proof only; the class of"
@@ -44,7 +47,7 @@ public record WrongPatch(PlantedPatch patch, List<String> fails) {
         List<String> graded = GradedTests.all().stream().map(GradedTests.Spec::id).toList();
         List<String> ids = new ArrayList<>();
         for (String test : patch.fails()) {
-            String id = test.startsWith(HIDDEN) ? test : HIDDEN + test;
+            String id = id(test);
             if (!graded.contains(id)) {
                 throw new IllegalStateException(file + ": '# fails:' names " + test + ", which is not a graded test"
                         + " (Class#method of a class of grading.hidden, in GradedTests.CLASSES and its ORDER)");
@@ -52,6 +55,16 @@ public record WrongPatch(PlantedPatch patch, List<String> fails) {
             ids.add(id);
         }
         return new WrongPatch(patch, List.copyOf(ids));
+    }
+
+    /** A test as a header names it ({@code AwaitTaskTests#noPolling}, or fully qualified), as a graded test's id. */
+    public static String id(String test) {
+        return test.startsWith(HIDDEN) ? test : HIDDEN + test;
+    }
+
+    /** A graded test's id as a header writes it: {@code AwaitTaskTests#noPolling}. */
+    public static String shortId(String id) {
+        return id.startsWith(HIDDEN) ? id.substring(HIDDEN.length()) : id;
     }
 
     public String name() {
@@ -68,38 +81,44 @@ public record WrongPatch(PlantedPatch patch, List<String> fails) {
     }
 
     /**
-     * A submission folder under {@code work}: the reference homework sources with this patch
-     * applied. Throws, naming the patch and the file, when a hunk no longer applies.
+     * A submission folder under {@code work}: the reference homework sources of {@code repo} with
+     * this patch applied. Throws, naming the patch and the file, when a hunk no longer applies.
      */
-    public Path applyTo(Path work) throws IOException {
-        return applyInto(work.resolve(name()));
+    public Path applyTo(Path repo, Path work) throws IOException {
+        return applyInto(repo, work.resolve(name()));
     }
 
     /** {@link #applyTo}, into the folder {@code submission} (a student's folder of a class). */
-    public Path applyInto(Path submission) throws IOException {
-        return apply(patch.diff(), submission);
+    public Path applyInto(Path repo, Path submission) throws IOException {
+        return apply(patch.diff(), repo, submission);
     }
 
     /**
-     * The reference homework sources, with {@code diff} (paths relative to {@code homework/}) applied,
-     * in {@code submission/homework}: a wrong solution, or a right one kept as a patch.
+     * The reference homework sources of {@code repo}, with {@code diff} (paths relative to
+     * {@code homework/}) applied, in {@code submission/homework}: a wrong solution, or a right one
+     * kept as a patch.
      */
-    public static Path apply(PatchFile diff, Path submission) throws IOException {
-        Path module = Repo.root().resolve("homework");
-        Path sources = submission.resolve("homework/src/main/java/homework");
-        Files.createDirectories(sources);
-        try (Stream<Path> files = Files.list(module.resolve("src/main/java/homework"))) {
-            for (Path f : files.toList()) {
-                Files.copy(f, sources.resolve(f.getFileName().toString()));
-            }
-        }
-        for (Map.Entry<String, String> changed : diff.applyTo(module).entrySet()) {
+    public static Path apply(PatchFile diff, Path repo, Path submission) throws IOException {
+        reference(repo, submission);
+        for (Map.Entry<String, String> changed : diff.applyTo(repo.resolve("homework")).entrySet()) {
             if (!changed.getKey().startsWith("src/main/java/homework/")) {
                 throw new IllegalStateException(diff.file() + " changes " + changed.getKey() + ", which is not a"
                         + " source of the homework (src/main/java/homework/)");
             }
             Files.writeString(submission.resolve("homework").resolve(changed.getKey()), changed.getValue(),
                     StandardCharsets.UTF_8);
+        }
+        return submission;
+    }
+
+    /** The reference homework sources of {@code repo}, copied into {@code submission/homework}. */
+    public static Path reference(Path repo, Path submission) throws IOException {
+        Path sources = submission.resolve("homework/src/main/java/homework");
+        Files.createDirectories(sources);
+        try (Stream<Path> files = Files.list(repo.resolve("homework/src/main/java/homework"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, sources.resolve(f.getFileName().toString()));
+            }
         }
         return submission;
     }
