@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fragment that a step's tests require of the student's code appears in that step's statement.
  * A fragment is required of the student unless the kit or the given code writes it, or the test
  * throws it itself ({@link #NOT_THE_STUDENTS} lists the few others, each with the reason).
- * Steps 1 to 8 and 10 also name, beside each rule, the tests that check it, and so does every optional
+ * Every step also names, beside each rule, the tests that check it, and so does every optional
  * exercise (its section "## Optional: ...", its tests the classes {@code *OptionalTest}).
  * Instructors only: in the release the solution regions are stubs (.releaseignore).
  */
@@ -84,18 +84,14 @@ class StatementsTest {
         assertThat(missing).isEmpty();
     }
 
-    static IntStream stepsWithARuleTable() {
-        return IntStream.of(1, 2, 3, 4, 5, 6, 7, 8, 10);
-    }
-
     /**
-     * Steps 1 to 8 and 10 list, beside each rule of its statement, the tests that check it (the one form
+     * Every step lists, beside each rule of its statement, the tests that check it (the one form
      * of {@link RuleTable}, the homework's too): each named test exists, and every test that a
      * planted mistake of the step must fail is named there (a test that catches a mistake checks a
      * rule the table should show). The Russian part says where the table is.
      */
     @ParameterizedTest(name = "step {0}")
-    @MethodSource("stepsWithARuleTable")
+    @MethodSource("steps")
     void eachRuleOfTheStepNamesTheTestsThatCheckIt(int step) throws IOException {
         String[] statement = statement(step);
         RuleTable table = RuleTable.read("step " + step, statement[0], RuleTable.HEADING);
