@@ -18,6 +18,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import instructor.PlantedPatch;
+import instructor.RuleTable;
 import instructor.SolutionRegions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fragment that a step's tests require of the student's code appears in that step's statement.
  * A fragment is required of the student unless the kit or the given code writes it, or the test
  * throws it itself ({@link #NOT_THE_STUDENTS} lists the few others, each with the reason).
- * Steps 1, 2, 4 to 8 and 10 also name, beside each rule, the tests that check it, and so does every optional
+ * Every step also names, beside each rule, the tests that check it, and so does every optional
  * exercise (its section "## Optional: ...", its tests the classes {@code *OptionalTest}).
  * Instructors only: in the release the solution regions are stubs (.releaseignore).
  */
@@ -82,61 +84,25 @@ class StatementsTest {
         assertThat(missing).isEmpty();
     }
 
-    static final String RULES_TABLE = "**Each rule and the test that checks it**";
-    static final Pattern TEST_NAME = Pattern.compile("`(\\w+Test)#(\\w+)`");
-
-    static IntStream stepsWithARuleTable() {
-        return IntStream.of(1, 2, 4, 5, 6, 7, 8, 10);
-    }
-
     /**
-     * Steps 1, 2, 4 to 8 and 10 list, beside each rule of their statement, the tests that check it: each named
-     * test exists, and every test that a planted mistake of the step must fail is named there (a
-     * test that catches a mistake checks a rule the table should show).
+     * Every step lists, beside each rule of its statement, the tests that check it (the one form
+     * of {@link RuleTable}, the homework's too): each named test exists, and every test that a
+     * planted mistake of the step must fail is named there (a test that catches a mistake checks a
+     * rule the table should show). The Russian part says where the table is.
      */
     @ParameterizedTest(name = "step {0}")
-    @MethodSource("stepsWithARuleTable")
+    @MethodSource("steps")
     void eachRuleOfTheStepNamesTheTestsThatCheckIt(int step) throws IOException {
-        List<String> problems = new java.util.ArrayList<>();
-        Set<String> named = testsOfTable(step, statement(step)[0], RULES_TABLE, "a rule", problems);
-        for (String test : named) {
-            if (!testExists(test)) {
-                problems.add("step " + step + " names " + test + ", which is not a test method");
-            }
-        }
-        for (String test : testsCatchingPlantedMistakes(step)) {
-            if (!named.contains(test) && !isOptional(test)) { // an optional exercise's: its own table
-                problems.add("step " + step + ": " + test + " catches a planted mistake of the step but is named beside no rule");
-            }
-        }
-        assertThat(problems).isEmpty();
+        String[] statement = statement(step);
+        RuleTable table = RuleTable.read("step " + step, statement[0], RuleTable.HEADING);
+        assertThat(table.problems(StatementsTest::testExists, "a test method", plantedMistakes(step),
+                test -> !isOptional(test))).isEmpty(); // an optional exercise's tests: its own table
+        assertThat(statement[1]).as("step %d's Russian part says where the table of rules is", step)
+                .contains(RUSSIAN_TABLE_NOTE);
     }
 
-    /**
-     * The tests named in the "| rule | test |" table under {@code heading} of a step's English
-     * statement; a row that names none is a problem ({@code what}: "a rule", "an optional rule").
-     */
-    private static Set<String> testsOfTable(int step, String english, String heading, String what, List<String> problems) {
-        int at = english.indexOf(heading);
-        assertThat(at).as("step %d's table \"%s\"", step, heading).isNotNegative();
-        List<String> rows = english.substring(at).lines().dropWhile(line -> !line.startsWith("| rule"))
-                .skip(2).takeWhile(line -> line.startsWith("|")).toList();
-        assertThat(rows).as("step %d's table \"%s\" has rows", step, heading).isNotEmpty();
-        Set<String> named = new LinkedHashSet<>();
-        for (String row : rows) {
-            Matcher m = TEST_NAME.matcher(row);
-            int tests = 0;
-            for (; m.find(); tests++) {
-                named.add(m.group(1) + "#" + m.group(2));
-            }
-            if (tests == 0) {
-                problems.add("step " + step + ": " + what + " with no test beside it: " + row);
-            }
-        }
-        return named;
-    }
-
-    static final String OPTIONAL_RULES_TABLE = "**Optional: each rule and the test that checks it**";
+    /** The line of a step's Russian part that points at the table of rules, which is in English. */
+    static final String RUSSIAN_TABLE_NOTE = "Каждое правило шага и тест, который его проверяет, — в таблице выше (по-английски).";
 
     /**
      * A step with an optional exercise (a method marked {@code @OptionalExercise}, or a test class
@@ -157,19 +123,9 @@ class StatementsTest {
         }
         assertThat(statement[0]).as("step %d's optional exercise (English)", step).contains("\n## Optional: ");
         assertThat(statement[1]).as("step %d's optional exercise (Russian)", step).contains("**Необязательно: ");
-        List<String> problems = new java.util.ArrayList<>();
-        Set<String> named = testsOfTable(step, statement[0], OPTIONAL_RULES_TABLE, "an optional rule", problems);
-        for (String test : named) {
-            if (!testExists(test) || !isOptional(test)) {
-                problems.add("step " + step + "'s optional table names " + test + ", which is not a test method of a class *OptionalTest");
-            }
-        }
-        for (String test : testsCatchingPlantedMistakes(step)) {
-            if (isOptional(test) && !named.contains(test)) {
-                problems.add("step " + step + ": " + test + " catches a planted mistake of the optional exercise but is named beside no rule");
-            }
-        }
-        assertThat(problems).isEmpty();
+        RuleTable table = RuleTable.read("step " + step + "'s optional table", statement[0], RuleTable.OPTIONAL_HEADING);
+        assertThat(table.problems(test -> testExists(test) && isOptional(test), "a test method of a class *OptionalTest",
+                plantedMistakes(step), StatementsTest::isOptional)).isEmpty();
     }
 
     /** A test of an optional exercise: its class is named {@code *OptionalTest}. */
@@ -185,16 +141,15 @@ class StatementsTest {
                 .anyMatch(f -> read(f).contains(" void " + parts[1] + "("));
     }
 
-    /** The tests named in the {@code # fails:} lines of step {@code step}'s planted mistakes (wrong/stepN-*.patch). */
-    static Set<String> testsCatchingPlantedMistakes(int step) throws IOException {
-        Set<String> tests = new TreeSet<>();
-        try (Stream<Path> patches = Files.list(MODULE.resolve("wrong"))) {
-            for (Path patch : patches.filter(p -> p.getFileName().toString().startsWith("step" + step + "-")).toList()) {
-                read(patch).lines().filter(line -> line.startsWith("# fails:"))
-                        .forEach(line -> tests.addAll(List.of(line.substring("# fails:".length()).strip().split("\\s*,\\s*"))));
+    /** Step {@code step}'s planted mistakes (wrong/stepN-*.patch). */
+    static List<PlantedPatch> plantedMistakes(int step) throws IOException {
+        List<PlantedPatch> patches = new java.util.ArrayList<>();
+        try (Stream<Path> files = Files.list(MODULE.resolve("wrong"))) {
+            for (Path patch : files.filter(p -> p.getFileName().toString().startsWith("step" + step + "-")).sorted().toList()) {
+                patches.add(PlantedPatch.read(patch));
             }
         }
-        return tests;
+        return patches;
     }
 
     /**

@@ -8,16 +8,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import instructor.PlantedPatch;
+import instructor.RuleTable;
 
 /**
  * Each rule of the homework's statement, the hidden tests that check it and the planted mistakes
- * that prove they do, derived from the three places an instructor edits: the statement's bullets
- * ({@code homework/README.md}, "The semantics", English), the tests' {@code @Graded(rules = ...)}
- * phrases, and the patches' {@code # fails:} lines (a hostile submission proves a rule with a
- * {@code rule=} line of its {@code expected.properties}). Nothing else lists them, so adding a test
- * and its mistake is an edit of those files only; {@link #problems()} says what does not add up.
+ * that prove they do, derived from the places an instructor edits: the statement's bullets
+ * ({@code homework/README.md}, "The semantics", English) and its table of rules and their tests
+ * (the exercises' form, {@link RuleTable}: in an instructor block under the bullets, each rule a
+ * phrase of one bullet), the hidden tests themselves ({@code @Graded}), and the patches'
+ * {@code # fails:} lines (a hostile submission proves a rule with a {@code rule=} line of its
+ * {@code expected.properties}). Nothing else lists them, so adding a test and its mistake is an
+ * edit of those files only; {@link #problems()} says what does not add up.
  */
 public final class RuleMap {
+
+    /** Where the homework's rules and their table are, for messages. */
+    static final String STATEMENT = "homework/README.md";
 
     /** A hostile submission that proves a rule: its folder's name and its {@code rule=} phrase. */
     public record Hostile(String name, String rule) {
@@ -31,7 +37,7 @@ public final class RuleMap {
     public RuleMap(String statement, List<GradedTests.Spec> specs, List<PlantedPatch> patches, List<Hostile> hostile) {
         bullets = bullets(statement);
         if (bullets.isEmpty()) {
-            problems.add("homework/README.md has no bullets under \"### The semantics\"");
+            problems.add(STATEMENT + " has no bullets under \"### The semantics\"");
         }
         bullets.forEach(b -> {
             tests.put(b, new LinkedHashSet<>());
@@ -39,28 +45,31 @@ public final class RuleMap {
         });
         Map<String, Set<String>> rulesOfTest = new LinkedHashMap<>();
         for (GradedTests.Spec spec : specs) {
-            String test = simple(spec.id());
-            rulesOfTest.put(test, new LinkedHashSet<>());
-            if (spec.rules().isEmpty()) {
-                problems.add(test + " names no rule of the statement (@Graded rules)");
-            }
-            for (String phrase : spec.rules()) {
-                String bullet = bulletOf(phrase, test);
-                if (bullet != null) {
-                    tests.get(bullet).add(test);
-                    rulesOfTest.get(test).add(bullet);
+            rulesOfTest.put(RuleTable.simple(spec.id()), new LinkedHashSet<>());
+        }
+        RuleTable table = RuleTable.read(STATEMENT, statement, RuleTable.HEADING);
+        problems.addAll(table.problems(rulesOfTest::containsKey, "a graded test", patches));
+        for (RuleTable.Row row : table.rows()) {
+            String bullet = bulletOf(row.rule(), STATEMENT + "'s table");
+            if (bullet != null) {
+                for (String test : row.tests()) {
+                    if (rulesOfTest.containsKey(test)) {
+                        tests.get(bullet).add(test);
+                        rulesOfTest.get(test).add(bullet);
+                    }
                 }
             }
         }
+        rulesOfTest.forEach((test, rules) -> {
+            if (rules.isEmpty()) {
+                problems.add(test + " is named beside no rule of " + STATEMENT + "'s table: add it to the row of the"
+                        + " rule it checks");
+            }
+        });
         for (PlantedPatch patch : patches) {
             for (String failing : patch.fails()) {
-                String test = failing.substring(failing.lastIndexOf('.') + 1);
-                Set<String> rules = rulesOfTest.get(test);
-                if (rules == null) {
-                    problems.add(patch.name() + ".patch names " + failing + ", which is no graded test");
-                    continue;
-                }
-                rules.forEach(bullet -> mistakes.get(bullet).add(patch.name()));
+                rulesOfTest.getOrDefault(RuleTable.simple(failing), Set.of())
+                        .forEach(bullet -> mistakes.get(bullet).add(patch.name()));
             }
         }
         for (Hostile h : hostile) {
@@ -71,8 +80,8 @@ public final class RuleMap {
         }
         for (String bullet : bullets) {
             if (tests.get(bullet).isEmpty()) {
-                problems.add("no hidden test checks the rule \"" + shortly(bullet) + "\" (name a phrase of it in a test's"
-                        + " @Graded rules)");
+                problems.add("no hidden test checks the rule \"" + shortly(bullet) + "\" (add a row that quotes it,"
+                        + " with its tests, to the table of " + STATEMENT + ")");
             } else if (mistakes.get(bullet).isEmpty()) {
                 problems.add("no planted mistake proves the rule \"" + shortly(bullet) + "\": add a grading/wrong patch"
                         + " whose # fails: line names one of " + tests.get(bullet));
@@ -100,12 +109,16 @@ public final class RuleMap {
             return found.get(0);
         }
         problems.add(who + ": the rule \"" + phrase + "\" is " + (found.isEmpty()
-                ? "in no bullet of the statement's semantics (homework/README.md): quote the statement"
+                ? "in no bullet of the statement's semantics (" + STATEMENT + "): quote the statement"
                 : "in " + found.size() + " bullets of the statement's semantics: quote more of one"));
         return null;
     }
 
-    /** The bullets of "### The semantics" up to the next heading, each on one line, as {@link #plain} reads it. */
+    /**
+     * The bullets of "### The semantics" up to the next heading, each on one line, as {@link #plain}
+     * reads it: a bullet is a line "- ..." and the indented lines after it (the table of rules
+     * below them is not one).
+     */
     static List<String> bullets(String statement) {
         String text = statement.replace("\r\n", "\n");
         int at = text.indexOf("\n### The semantics");
@@ -121,8 +134,11 @@ public final class RuleMap {
                     bullets.add(plain(current.toString()));
                 }
                 current = new StringBuilder(line.substring(2));
-            } else if (current != null && !line.isBlank()) {
+            } else if (current != null && line.startsWith("  ")) {
                 current.append(' ').append(line.strip());
+            } else if (current != null) {
+                bullets.add(plain(current.toString()));
+                current = null;
             }
         }
         if (current != null) {
@@ -138,9 +154,5 @@ public final class RuleMap {
 
     static String shortly(String bullet) {
         return bullet.length() <= 90 ? bullet : bullet.substring(0, 87) + "...";
-    }
-
-    private static String simple(String id) {
-        return id.substring(id.lastIndexOf('.') + 1);
     }
 }

@@ -214,6 +214,34 @@ class IoSchedulerTest {
     }
 
     @Test
+    void aTaskWaitingForIoIsPendingSoTheEndOfMainCancelsIt() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            List<String> log = new ArrayList<>();
+            IoScheduler scheduler = new IoScheduler();
+            // data comes after all: a loop that does not count the reader as pending wakes it then,
+            // rather than hang in select until the test's time limit
+            sendLater(pair.right(), "x", 300);
+            scheduler.runUntilComplete(() -> {
+                spawn("reader", () -> {
+                    try {
+                        readWait(pair.left());
+                        log.add("reader woke by the data, not cancelled");
+                    } catch (CancelledException e) {
+                        log.add("reader cancelled");
+                        throw e;
+                    }
+                    return null;
+                });
+                sleep(0.01);
+                log.add("pending: " + scheduler.view().pendingTasks().stream().map(Task::name).toList());
+                return null;
+            });
+            assertThat(log).as("a task waiting for I/O is pending: when main ends it is cancelled with the rest")
+                    .containsExactly("pending: [reader]", "reader cancelled");
+        }
+    }
+
+    @Test
     void twoTasksWaitingToReadTheSameChannelIsAClearError() throws Exception {
         try (Loopback pair = Loopback.open()) {
             IoScheduler scheduler = new IoScheduler();

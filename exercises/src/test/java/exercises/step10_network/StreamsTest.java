@@ -130,6 +130,27 @@ class StreamsTest {
     }
 
     @Test
+    void aLineLongerThanTheLineLimitIsAnIOExceptionRatherThanAWaitForItsEnd() throws Exception {
+        try (Loopback pair = Loopback.open()) {
+            StreamReader reader = new StreamReader(pair.left());
+            String[] got = new String[1];
+            // from threads of their own (the loop's thread only reads): the long line at once, its end
+            // later, which a reader without a limit would wait for and then return
+            Loopback.sendLater(pair.right(), "x".repeat(StreamReader.LINE_LIMIT + 10), 0);
+            Loopback.sendLater(pair.right(), "\n", 300);
+            new IoScheduler().runUntilComplete(() -> {
+                try {
+                    got[0] = "a line of " + reader.readLine().length() + " characters";
+                } catch (IOException e) {
+                    got[0] = e.getMessage();
+                }
+                return null;
+            });
+            assertThat(got[0]).contains("the line limit");
+        }
+    }
+
+    @Test
     void readExactlyPastTheEndIsAnIncompleteReadWithTheBytesThatCame() {
         IoScheduler scheduler = new IoScheduler();
         assertThatThrownBy(() -> scheduler.runUntilComplete(() -> {

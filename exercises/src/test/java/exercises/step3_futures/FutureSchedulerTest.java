@@ -101,6 +101,21 @@ class FutureSchedulerTest {
     }
 
     @Test
+    void theSyscallAwaitFutureOfADoneFutureMakesTheTaskReadyAtOnceAtTheBackOfReady() {
+        List<String> order = new ArrayList<>();
+        run(() -> {
+            Future<String> done = new Future<>();
+            done.setResult("now");
+            createTask("child", () -> order.add("child ran"));
+            Scheduler.syscall("test", new AwaitFuture(done)); // as Futures.await would not: the future is done
+            order.add("main resumed");
+            return null;
+        });
+        assertThat(order).as("a done future makes the task ready at once, at the back of ready (behind the child)")
+                .containsExactly("child ran", "main resumed");
+    }
+
+    @Test
     void everyWaiterOfAFutureIsWokenInTheOrderTheyCame() {
         List<String> order = new ArrayList<>();
         run(() -> {

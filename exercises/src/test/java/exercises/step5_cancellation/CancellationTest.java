@@ -575,6 +575,24 @@ class CancellationTest {
                 "awaited: CancelledException, cancelled: false, exception(): CancelledException");
     }
 
+    @Test
+    void aGatherCancelledByItsTidBeforeItStartsEndsAtOnceAndCancelsItsChildrenThen() {
+        List<String> log = new ArrayList<>();
+        run(() -> {
+            TaskFuture<String> child = spawn("child", () -> {
+                sleep(1.0);
+                return "late";
+            });
+            TaskFuture<List<Object>> gather = Gather.gather(false, child);
+            assertThat(scheduler.cancel(gather.tid())).as("by its tid: no cancel through its future").isTrue();
+            log.add("gather: " + outcome(gather) + " at " + now());
+            log.add("child: " + outcome(child) + " at " + now());
+            return null;
+        });
+        assertThat(log).as("a gather cancelled before its body ran ends at once, and its children are cancelled then")
+                .containsExactly("gather: CancelledException at 0.0", "child: CancelledException at 0.0");
+    }
+
     /** How {@code task} ended, awaited: the class of its exception, or its value. */
     static String outcome(TaskFuture<?> task) {
         try {

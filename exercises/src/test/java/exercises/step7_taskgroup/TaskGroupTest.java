@@ -44,6 +44,22 @@ class TaskGroupTest {
     }
 
     @Test
+    void tasksListsTheChildrenSoFarInTheOrderTheyWereCreatedFinishedOnesToo() {
+        List<String> log = new ArrayList<>();
+        run(() -> TaskGroup.run(tg -> {
+            TaskFuture<String> a = tg.createTask("A", worker("A", 0.1, log));
+            TaskFuture<String> b = tg.createTask("B", worker("B", 0.3, log));
+            assertThat(tg.tasks()).containsExactly(a, b);
+            sleep(0.2); // A has finished
+            TaskFuture<String> c = tg.createTask("C", worker("C", 0.1, log));
+            assertThat(tg.tasks()).as("the children so far, in the order they were created, finished ones too")
+                    .containsExactly(a, b, c);
+            return null;
+        }));
+        assertThat(log).containsExactly("A finally at 0.1", "B finally at 0.3", "C finally at 0.3");
+    }
+
+    @Test
     void theGroupWaitsForAllItsChildren() {
         List<String> log = new ArrayList<>();
         String results = run(() -> {

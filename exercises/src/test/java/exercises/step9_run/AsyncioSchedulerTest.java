@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import miniasyncio.Clock;
+import miniasyncio.Context;
+import miniasyncio.ContextVar;
 import org.junit.jupiter.api.Test;
 
 class AsyncioSchedulerTest {
@@ -152,6 +154,21 @@ class AsyncioSchedulerTest {
                 .containsExactly("child woke at 1.0", "child cleaned up at 1.8");
         assertThat(loop.isClosed()).isTrue();
         assertThat(loop.view().pendingTasks()).isEmpty();
+    }
+
+    @Test
+    void aRunnersRunGivenAContextRunsMainInItAndLeavesTheRunnersOwnAsItWas() {
+        ContextVar<String> var = new ContextVar<>("var", "unset");
+        Context given = new Context();
+        try (Runner runner = new Runner(null, () -> new AsyncioScheduler(Clock.virtual()))) {
+            runner.run("in the given context", () -> {
+                sleep(0);
+                var.set("set in the given context");
+                return null;
+            }, given);
+            assertThat(given.get(var)).as("what main set stays in the context it was given").isEqualTo("set in the given context");
+            assertThat(runner.run(var::get)).as("the runner's own context, which that main never ran in").isEqualTo("unset");
+        }
     }
 
     @Test

@@ -17,8 +17,7 @@ public class AwaitTaskTests {
             "tasksCreatedByOtherTasks");
 
     @Graded(name = "awaitTask returns the awaited task's result, when it finishes", points = 5,
-            visibility = Visibility.VISIBLE,
-            rules = {"the scheduler parks the task", "returns the very object"})
+            visibility = Visibility.VISIBLE)
     public void returnsResult() {
         Fixture f = Fixture.create();
         double[] at = new double[1];
@@ -37,8 +36,7 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "awaiting a task that already finished returns its result at once", points = 5,
-            rules = "Awaiting a task that already finished returns its result at once")
+    @Graded(name = "awaiting a task that already finished returns its result at once", points = 5)
     public void alreadyFinished() {
         Fixture f = Fixture.create();
         Token seven = new Token("the quick task");
@@ -53,8 +51,7 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "several tasks awaiting one task all get its result", points = 6,
-            rules = "Several tasks may await the same task")
+    @Graded(name = "several tasks awaiting one task all get its result", points = 6)
     public void severalWaiters() {
         Fixture f = Fixture.create();
         List<Object> got = new ArrayList<>();
@@ -80,8 +77,7 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "tasks awaiting the same task resume in the order they started waiting", points = 3,
-            rules = "they resume in the order they started waiting")
+    @Graded(name = "tasks awaiting the same task resume in the order they started waiting", points = 3)
     public void waitersResumeInOrder() {
         Fixture f = Fixture.create();
         List<String> resumed = new ArrayList<>();
@@ -117,8 +113,7 @@ public class AwaitTaskTests {
     }
 
     @Graded(name = "awaiting a task that failed rethrows its exception in the waiter", points = 8,
-            visibility = Visibility.VISIBLE,
-            rules = "its exception is thrown in the waiter")
+            visibility = Visibility.VISIBLE)
     public void failureRethrown() {
         Fixture f = Fixture.create();
         IllegalStateException boom = new IllegalStateException("disk on fire");
@@ -139,8 +134,7 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "a failure reaches every waiter and counts as retrieved", points = 2,
-            rules = "its exception is thrown in the waiter")
+    @Graded(name = "a failure reaches every waiter and counts as retrieved", points = 2)
     public void failureReachesEveryWaiter() {
         Fixture f = Fixture.create();
         List<Object> caught = new ArrayList<>();
@@ -170,8 +164,7 @@ public class AwaitTaskTests {
      * leaves it to be reported as never retrieved).
      */
     @Graded(name = "awaiting a task that had already failed rethrows its exception and counts it as retrieved",
-            points = 2,
-            rules = "also when the task had already failed before anybody awaited it")
+            points = 2)
     public void finishedFailureRetrieved() {
         Fixture f = Fixture.create();
         IllegalStateException boom = new IllegalStateException("failed before anybody waited");
@@ -204,8 +197,7 @@ public class AwaitTaskTests {
         return null;
     }
 
-    @Graded(name = "a waiting task is not resumed until its task finishes (no polling)", points = 8,
-            rules = "the scheduler parks the task")
+    @Graded(name = "a waiting task is not resumed until its task finishes (no polling)", points = 8)
     public void noPolling() {
         Fixture f = Fixture.withBudget(1_000);
         int[] waiter = new int[1];
@@ -226,8 +218,7 @@ public class AwaitTaskTests {
         EndMarker.reached();
     }
 
-    @Graded(name = "tasks can await tasks that other tasks created", points = 4,
-            rules = "the scheduler parks the task")
+    @Graded(name = "tasks can await tasks that other tasks created", points = 4)
     public void tasksCreatedByOtherTasks() {
         Fixture f = Fixture.create();
         Token fromChild = new Token("the child");

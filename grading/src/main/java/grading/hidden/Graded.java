@@ -9,6 +9,9 @@ import java.lang.annotation.Target;
  * A graded test: a public no-argument method of a class listed in {@link GradedTests#CLASSES}.
  * It passes only when it returns AND its last line reached {@link EndMarker#reached()}; it fails
  * when it throws anything. The throwable's message is what the student reads, so write it for them.
+ * The rules of the statement it checks are the rows that name it in homework/README.md's table of
+ * rules and their tests ({@code grader.jar rules} and {@code RuleMapTest} refuse a graded test no
+ * row names).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
@@ -19,14 +22,6 @@ public @interface Graded {
 
     /** Points for passing it. */
     double points();
-
-    /**
-     * The rules of the statement it checks: each a phrase of one bullet of homework/README.md's
-     * "The semantics" (English), as written there ({@code **} and line breaks aside), found in no
-     * other bullet. {@code grader.jar rules} maps each rule to its tests and to the planted mistakes
-     * that fail them, and refuses a rule no test checks or no mistake proves.
-     */
-    String[] rules();
 
     /** When Gradescope shows it to the student. */
     Visibility visibility() default Visibility.AFTER_DUE_DATE;

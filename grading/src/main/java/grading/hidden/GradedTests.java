@@ -21,9 +21,8 @@ public final class GradedTests {
             ScaleTests.class,
             ModelTests.class);
 
-    /** One graded test: {@code id} is "Class#method"; {@code rules}, the statement's phrases it checks. */
-    public record Spec(String id, String number, String name, double points, Visibility visibility, double seconds,
-            List<String> rules) {
+    /** One graded test: {@code id} is "Class#method". */
+    public record Spec(String id, String number, String name, double points, Visibility visibility, double seconds) {
     }
 
     private GradedTests() {
@@ -49,7 +48,7 @@ public final class GradedTests {
             for (Method m : methods) {
                 Graded g = m.getAnnotation(Graded.class);
                 specs.add(new Spec(type.getName() + "#" + m.getName(), classNumber + "." + (++testNumber),
-                        g.name(), g.points(), g.visibility(), g.seconds(), List.of(g.rules())));
+                        g.name(), g.points(), g.visibility(), g.seconds()));
             }
         }
         return specs;

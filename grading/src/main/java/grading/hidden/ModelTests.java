@@ -17,63 +17,54 @@ public class ModelTests {
             "ownTasks", "firstFailure", "cycleNamed", "closesWaiters", "parksWaiters");
 
     @Graded(name = "on generated programs, awaitTask returns the very object its task returned (also null, a shared"
-            + " object or an exception object returned as a value)", points = 2,
-            rules = "returns the very object")
+            + " object or an exception object returned as a value)", points = 2)
     public void veryObject() {
         check(StatementRules.VERY_OBJECT);
     }
 
     @Graded(name = "on generated programs, a failed task's own exception (checked or unchecked) is thrown in every"
-            + " waiter", points = 2,
-            rules = "its exception is thrown in the waiter")
+            + " waiter", points = 2)
     public void thrownInWaiter() {
         check(StatementRules.THROWN_IN_WAITER);
     }
 
     @Graded(name = "on generated programs, tasks awaiting one task resume in the order they started waiting, also"
-            + " when they started at the same instant", points = 2,
-            rules = "they resume in the order they started waiting")
+            + " when they started at the same instant", points = 2)
     public void resumeOrder() {
         check(StatementRules.RESUME_ORDER);
     }
 
     @Graded(name = "on generated programs, exactly the failures no task awaits are reported as never retrieved",
-            points = 2,
-            rules = "A failure that no task awaits stays unretrieved")
+            points = 2)
     public void unretrievedReported() {
         check(StatementRules.UNRETRIEVED);
     }
 
     @Graded(name = "on generated programs, gather runs every body as a task of its own, concurrently, and returns"
-            + " their results in argument order", points = 2,
-            rules = "runs every body as its own task")
+            + " their results in argument order", points = 2)
     public void ownTasks() {
         check(StatementRules.OWN_TASKS);
     }
 
     @Graded(name = "on generated programs, gather throws the failure of its first body in argument order that fails",
-            points = 2,
-            rules = "throws the failure of the first body in argument order")
+            points = 2)
     public void firstFailure() {
         check(StatementRules.FIRST_FAILURE);
     }
 
     @Graded(name = "on generated programs, a deadlock names the tasks of the cycle, of any length, and no other task",
-            points = 2,
-            rules = "A cycle may have any length")
+            points = 2)
     public void cycleNamed() {
         check(StatementRules.CYCLE_NAMED);
     }
 
-    @Graded(name = "on generated programs, a deadlock closes every task still waiting", points = 2,
-            rules = "When a run ends early")
+    @Graded(name = "on generated programs, a deadlock closes every task still waiting", points = 2)
     public void closesWaiters() {
         check(StatementRules.CLOSED);
     }
 
     @Graded(name = "on generated programs, a waiting task is parked until its task finishes, and comes back then",
-            points = 2,
-            rules = "the scheduler parks the task")
+            points = 2)
     public void parksWaiters() {
         check(StatementRules.PARKS);
     }

@@ -26,8 +26,7 @@ public class ScaleTests {
 
     static final int N = 10_000;
 
-    @Graded(name = "gather of 10,000 tasks completes, with steps linear in the number of tasks", points = 6,
-            rules = "a gather of 10,000 tasks completes")
+    @Graded(name = "gather of 10,000 tasks completes, with steps linear in the number of tasks", points = 6)
     public void tenThousand() {
         // 1. 10,000 tasks with 100 distinct wake times: results in order, about 3 steps per task.
         // Each body returns a token of the test's own: a list the submission made up cannot hold them.
@@ -128,8 +127,7 @@ public class ScaleTests {
     static final long STOP_NANOS = 1_000_000_000L;
 
     @Graded(name = "the time per task does not grow with the number of waiting tasks (32,000 waiting at once)",
-            points = 4, seconds = 20,
-            rules = "no scan of every parked task")
+            points = 4, seconds = 20)
     public void timeLinearInWaitingTasks() {
         Growth growth = measureGrowth();
         if (!growth.linear()) {

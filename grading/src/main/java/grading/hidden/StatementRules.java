@@ -305,7 +305,7 @@ enum StatementRules {
         }
     };
 
-    /** The bullet's phrase, as {@code @Graded(rules)} names it. */
+    /** The bullet's phrase, as the row of homework/README.md's table of rules that names its test quotes it. */
     final String phrase;
 
     StatementRules(String phrase) {

@@ -13,15 +13,18 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import instructor.SolutionRegions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The statements students read carry the same rules in English and in Russian: each part has as
- * many rules (the top-level items of its bulleted and numbered lists), and each rule and each part
- * as a whole name the same code (the {@code `spans`} that are code, not words: a class, a method, a
- * command, a message fragment). A rule added to, or left in, one language only fails here, as the
- * "six static rules, 1 point each" once stayed in the Russian part after the rules were removed.
+ * The statements students read (as the release gives them, without the instructors' blocks, such
+ * as the homework's table of rules and their hidden tests) carry the same rules in English and in
+ * Russian: each part has as many rules (the top-level items of its bulleted and numbered lists),
+ * and each rule and each part as a whole name the same code (the {@code `spans`} that are code, not
+ * words: a class, a method, a command, a message fragment). A rule added to, or left in, one
+ * language only fails here, as the "six static rules, 1 point each" once stayed in the Russian part
+ * after the rules were removed.
  */
 class ReadmeLanguagesTest {
 
@@ -31,7 +34,8 @@ class ReadmeLanguagesTest {
     @ParameterizedTest
     @ValueSource(strings = {"homework/README.md", "grading/src/main/resources/grading/release/student-README.md"})
     void theEnglishAndTheRussianPartHaveTheSameRules(String path) throws Exception {
-        String text = Files.readString(Repo.root().resolve(path), StandardCharsets.UTF_8)
+        String text = SolutionRegions.stripInstructorNotes(path, // as students read it: not the instructors' blocks
+                Files.readString(Repo.root().resolve(path), StandardCharsets.UTF_8))
                 .replaceAll("(?s)```.*?```", ""); // commands and samples: shared, not translated
         int english = text.indexOf("\n## English\n");
         int russian = text.indexOf("\n## Русский\n");
