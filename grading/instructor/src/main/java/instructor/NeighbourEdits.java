@@ -31,7 +31,13 @@ public final class NeighbourEdits {
      * as well as on the reference.
      */
     public static List<String> problems(PlantedPatch patch, Path root, Path scratch) throws IOException {
-        Map<String, String> onReference = patch.applyTo(root);
+        List<String> carried = new ArrayList<>();
+        Map<String, String> onReference = patch.diff().applyTo(root, carried::add);
+        if (!carried.isEmpty()) {
+            // made on an older reference and carried over to this one (the applier said so): its
+            // neighbours are tried once it is stamped again, on the reference it then names
+            return List.of();
+        }
         List<String> problems = new ArrayList<>();
         int trial = 0;
         for (PatchFile.FileChange change : patch.diff().changes()) {
