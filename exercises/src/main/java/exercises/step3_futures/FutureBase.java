@@ -31,7 +31,9 @@ public abstract class FutureBase<T> {
     @SuppressWarnings("unchecked")
     public final Future<T> waitsOn(Waitable what) {
         waitsOn = what;
-        return (Future<T>) this; // Future is the one subclass
+        // Future is the one subclass. Through Object, so that this file compiles beside a Future.java
+        // written before Future extended it (the cast is checked when it runs, not by javac).
+        return (Future<T>) (Object) this;
     }
 
     /** What {@link #waitsOn(Waitable)} named, or null. */
