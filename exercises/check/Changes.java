@@ -3,8 +3,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,7 +20,8 @@ import java.util.regex.Pattern;
  * <p>CHANGES.md is read as its format says: a release is a {@code ## DATE} heading; under it,
  * {@code ### Step N} and {@code ### Given API} sections hold tables whose first cell is a rule (the
  * tests in the second cell, each {@code `Class#method`}) or the given members ({@code `Class.member`},
- * the change in the second cell). {@code ChangesTest} holds the file to it.
+ * or {@code `Class`} for a class that moved; the change in the second cell). {@code ChangesTest}
+ * holds the file to it.
  *
  * <p>Written for Java 17 too: when the first build fails, {@code check-step.sh} may have nothing
  * but the {@code java} on PATH to run it with ({@code java Changes.java LOG CHANGES_MD}).
@@ -33,11 +36,14 @@ final class Changes {
             return backticked(second).stream().filter(t -> t.matches("\\w+#\\w+")).toList();
         }
 
-        /** The {@code `Class.member`} given members of a Given API row, each as {class, member}. */
+        /**
+         * The given members of a Given API row, each as {class, member}: {@code `Class.member`}, or
+         * {@code `Class`} alone (a class moved or gone), with a null member.
+         */
         List<String[]> members() {
             List<String[]> members = new ArrayList<>();
             for (String item : backticked(first)) {
-                Matcher m = Pattern.compile("^(\\w+)\\.(\\w+)").matcher(item);
+                Matcher m = Pattern.compile("^([A-Z]\\w*)(?:\\.(\\w+))?").matcher(item);
                 if (m.find()) {
                     members.add(new String[] {m.group(1), m.group(2)});
                 }
@@ -106,29 +112,50 @@ final class Changes {
     }
 
     /**
-     * What to print under the build's compile errors: each given member an error names that changed
-     * in a release, with the change ("FutureScheduler.java:84 names `Scheduler.stepEagerly`, given API
-     * changed on 2026-12-04 (exercises/CHANGES.md): Gone from the kit: ..."), each once.
+     * What to print under the build's compile errors: each Given API row whose members they name,
+     * once, with the places that name it and the change ("`Scheduler.stepEagerly`, named at
+     * FutureScheduler.java:84, changed on 2026-12-04 (exercises/CHANGES.md): Gone from the kit: ...").
      */
     List<String> givenNamedBy(List<String> log) {
-        Set<String> lines = new LinkedHashSet<>();
+        Map<Row, Set<String>> members = new LinkedHashMap<>(); // row -> the members of it the errors name
+        Map<Row, Set<String>> places = new LinkedHashMap<>();
         for (String[] error : errors(log)) {
+            List<Object[]> found = new ArrayList<>(); // {row, {class, member}}
             for (Row row : rows) {
-                if (!row.given()) {
-                    continue;
-                }
-                for (String[] member : row.members()) {
-                    boolean named = Pattern.compile("\\b" + Pattern.quote(member[1]) + "\\b").matcher(error[1]).find()
-                            && error[1].contains(member[0]);
-                    if (named) {
-                        lines.add(error[0] + " names `" + member[0] + "." + member[1] + "`, given API changed on "
-                                + row.release() + " (exercises/CHANGES.md): " + row.second());
-                        break;
+                for (String[] m : row.given() ? row.members() : List.<String[]>of()) {
+                    if (names(error[1], m)) {
+                        found.add(new Object[] {row, m});
                     }
                 }
             }
+            for (Object[] f : found) {
+                String[] m = (String[]) f[1];
+                // "cancel in class FutureScheduler" names FutureScheduler's cancel, not Future's
+                boolean moreSpecific = found.stream().map(g -> (String[]) g[1]).anyMatch(o -> o[0].length() > m[0].length()
+                        && o[0].contains(m[0]) && java.util.Objects.equals(o[1], m[1]));
+                if (!moreSpecific) {
+                    members.computeIfAbsent((Row) f[0], k -> new LinkedHashSet<>()).add(m[1] == null ? m[0] : m[0] + "." + m[1]);
+                    places.computeIfAbsent((Row) f[0], k -> new LinkedHashSet<>()).add(error[0]);
+                }
+            }
         }
-        return new ArrayList<>(lines);
+        List<String> lines = new ArrayList<>();
+        members.forEach((row, named) -> lines.add("`" + String.join("`, `", named) + "`, named at "
+                + String.join(", ", places.get(row)) + ", changed on " + row.release() + " (exercises/CHANGES.md): "
+                + row.second()));
+        return lines;
+    }
+
+    /**
+     * Whether a compile error's words name {@code member} ({class, member or null}): the member as a
+     * word and its class inside a word ("class FutureScheduler" names Scheduler's, a subclass's
+     * member), or, for a class alone, the class as a word.
+     */
+    private static boolean names(String error, String[] member) {
+        if (member[1] == null) {
+            return Pattern.compile("\\b" + member[0] + "\\b").matcher(error).find();
+        }
+        return Pattern.compile("\\b" + member[1] + "\\b").matcher(error).find() && error.contains(member[0]);
     }
 
     /** Each compile error of a build's output, as {"File.java:84", what it says}, each once. */

@@ -273,12 +273,49 @@ class StepReportTest {
         List<String> lines = report(3);
         assertThat(lines.get(0)).isEqualTo("step 3: no test ran; the build says:");
         assertThat(lines).containsSubsequence(
-                "  FutureScheduler.java:84 names `Scheduler.stepEagerly`, given API changed on 2026-12-04"
+                "  `Scheduler.stepEagerly`, named at FutureScheduler.java:84, changed on 2026-12-04"
                         + " (exercises/CHANGES.md): Gone from the kit: write `step(ready.pollLast())`.",
-                "  FutureScheduler.java:90 names `Scheduler.pending`, given API changed on 2026-12-04"
+                "  `Scheduler.pending`, named at FutureScheduler.java:90, changed on 2026-12-04"
                         + " (exercises/CHANGES.md): Moved to `view().pendingTasks()`.",
                 "(the whole output: " + module.resolve("target/check-step.log") + ")");
-        assertThat(lines).filteredOn(l -> l.contains("given API changed")).hasSize(2);
+        assertThat(lines).filteredOn(l -> l.contains(", changed on ")).hasSize(2);
+    }
+
+    /**
+     * A compile error names the most specific of the given members it could be ("cancel in class
+     * FutureScheduler" is FutureScheduler's cancel, not Future's); one row is said once, with every
+     * place that names it; a class that moved is named by its name alone.
+     */
+    @Test
+    void eachChangedGivenMemberIsSaidOnceWithEveryPlaceThatNamesIt() throws Exception {
+        statement("**Needs:** no earlier step.");
+        Files.writeString(module.resolve("CHANGES.md"), """
+                ## 2026-12-03
+
+                ### Given API
+
+                Some words before the table.
+
+                | given | what changed |
+                |---|---|
+                | `Future.cancel(String)` | New in Future. |
+                | `FutureScheduler.cancel(int, String)` | New in FutureScheduler. |
+                | `LoopState` | Moved to miniasyncio.trace. |
+                """);
+        Files.createDirectories(module.resolve("target"));
+        Files.writeString(module.resolve("target/check-step.log"), String.join("\n",
+                "[ERROR] /x/TaskFuture.java:[61,44] error: method cancel in class FutureScheduler cannot be applied to given types;",
+                "[ERROR] /x/Gather.java:[128,24] error: method cancel in class Future<T> cannot be applied to given types;",
+                "[ERROR] /x/CancellableSchedulerBase.java:[86,34] error: method cancel in class Future<T> cannot be applied to given types;",
+                "[ERROR] /x/CancellableScheduler.java:[131,23] error: cannot find symbol",
+                "[ERROR]   symbol:   class LoopState",
+                "[ERROR]   location: package miniasyncio", ""));
+        assertThat(report(3)).filteredOn(l -> l.contains(", changed on ")).containsExactly(
+                "  `FutureScheduler.cancel`, named at TaskFuture.java:61, changed on 2026-12-03 (exercises/CHANGES.md): New in FutureScheduler.",
+                "  `Future.cancel`, named at Gather.java:128, CancellableSchedulerBase.java:86, changed on 2026-12-03"
+                        + " (exercises/CHANGES.md): New in Future.",
+                "  `LoopState`, named at CancellableScheduler.java:131, changed on 2026-12-03 (exercises/CHANGES.md):"
+                        + " Moved to miniasyncio.trace.");
     }
 
     /** Step 10's statement, the README.md of its package folder (and a later step's, which must not count). */
