@@ -151,7 +151,7 @@ class StepThroughExercisesBrowserTest {
         StepPageDom four = new StepPageDom(doms.get("step=4"));
         assertThat(four.entries("parked")).contains(
                 "task 4 (consumer): AwaitFuture[future=Future #2], awaits Queue #1 (empty: get waits for an item)");
-        assertThat(four.places("parked").get(1)).contains("called from Queue.get at Queue.java:165 park(getters);",
+        assertThat(four.places("parked").get(1)).contains("called from Queue.get at Queue.java:186 park(getters);",
                 "called from Pipeline.consumer at Pipeline.java:67 block = queue.get();");
         StepPageDom nine = new StepPageDom(doms.get("step=9"));
         assertThat(nine.entries("parked")).contains(
