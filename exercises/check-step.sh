@@ -8,7 +8,9 @@
 # fail on a method of an earlier step that is not written yet, the first line says which step to
 # finish first. The full reasons and stack traces are in exercises/target/surefire-reports/ and
 # what the tests printed in exercises/target/student-tests.log; the run's own output (a compile
-# error) in exercises/target/check-step.log.
+# error) in exercises/target/check-step.log. Beside a failing test whose rule changed in a release,
+# and beside a compile error naming a given member that changed, it prints the change and where to
+# read it (exercises/CHANGES.md).
 # The first run builds the kit with Maven once; later runs compile only the exercises' files you
 # changed and run the step's tests in one JVM, on the JDK 21+ that build picked (whatever `java`
 # is first on PATH).
@@ -48,6 +50,10 @@ if [ ! -f "$classpath" ] || [ ! -f "$javahome" ] || [ ! -x "$(head -n1 "$javahom
   if [ ! -f "$classpath" ] || [ ! -f "$javahome" ]; then
     echo "step $step: the build failed; it says:"
     grep -E '^\[ERROR\]' "$log" | grep -vE '\[Help|Re-run|To see|For more|After correcting|^\[ERROR\] *$' | head -20 | sed 's/^/  /'
+    # A given member the errors name that CHANGES.md lists as changed, with the change. No JDK was
+    # picked yet: the java first on PATH runs it from source (Java 11+), if there is one.
+    java_on_path="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+    "$java_on_path" "$module/check/Changes.java" "$log" "$module/CHANGES.md" 2>/dev/null
     echo "(the whole output: $log)"
     exit 1
   fi
@@ -62,8 +68,12 @@ build=$?
 [ -t 2 ] && printf '\r\033[K' >&2
 # The report, compiled once (the source launcher would compile it again on every run, seconds on a busy machine).
 report="$module/target/check-report"
-if [ ! -f "$report/StepReport.class" ] || [ "$module/check/StepReport.java" -nt "$report/StepReport.class" ]; then
-  "$(head -n1 "$javahome")/bin/javac" -nowarn -d "$report" "$module/check/StepReport.java" >> "$log" 2>&1
+stale=0
+for source in "$module"/check/*.java; do
+  [ "$source" -nt "$report/StepReport.class" ] && stale=1
+done
+if [ ! -f "$report/StepReport.class" ] || [ "$stale" = 1 ]; then
+  "$(head -n1 "$javahome")/bin/javac" -nowarn -d "$report" "$module"/check/*.java >> "$log" 2>&1
 fi
 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$report" StepReport \
   "$step" "$module/target/surefire-reports" "$log" "$build" "$module"

@@ -30,6 +30,11 @@ import org.w3c.dom.NodeList;
  * named {@code *OptionalTest}, its methods are marked {@code @OptionalExercise}) is reported apart,
  * on a line of its own ("optional: 0 of 9 tests pass"): the step is done without it, and a later
  * step never asks for its methods.
+ *
+ * <p>A failing test that {@code exercises/CHANGES.md} names under a rule that changed in a release
+ * has that rule under it, and a compile error that names a given member CHANGES.md lists as changed
+ * has the change under the build's errors ({@link Changes}): files written for an earlier release
+ * fail there first.
  */
 public final class StepReport {
 
@@ -46,6 +51,7 @@ public final class StepReport {
         Path log = Path.of(args[2]);
         int build = Integer.parseInt(args[3]);
         Path module = Path.of(args[4]);
+        Changes changes = Changes.read(module.resolve("CHANGES.md"));
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(reports)) {
             try (Stream<Path> list = Files.list(reports)) {
@@ -59,7 +65,7 @@ public final class StepReport {
         Set<String> ownStubs = new LinkedHashSet<>();
         int onEarlier = 0;
         int onOwn = 0;
-        Optional optional = new Optional();
+        Optional optional = new Optional(changes);
         int pagesNotShown = 0; // of the tests that fail on a stub, counted below
         String pagesFolder = null;
         for (Path file : files) {
@@ -95,14 +101,16 @@ public final class StepReport {
                     onOwn++;
                     pagesNotShown += page == null ? 0 : 1;
                 } else {
-                    failed.add(className.substring(className.lastIndexOf('.') + 1) + "." + test.getAttribute("name")
-                            + ": " + reasonOf(failure) + (page == null ? "" : "\n    step-through: " + page));
+                    String simple = className.substring(className.lastIndexOf('.') + 1);
+                    failed.add(simple + "." + test.getAttribute("name") + ": " + reasonOf(failure)
+                            + (page == null ? "" : "\n    step-through: " + page)
+                            + changed(changes, simple, test.getAttribute("name"), "\n    "));
                 }
             }
         }
         if (total == 0) {
             System.out.println("step " + step + ": no test ran; the build says:");
-            printErrors(log);
+            printErrors(log, changes);
             System.out.println("(the whole output: " + log + ")");
             System.exit(1);
         }
@@ -119,7 +127,7 @@ public final class StepReport {
         }
         if (failures == 0) {
             System.out.println("step " + step + ": the tests passed but the build failed:");
-            printErrors(log);
+            printErrors(log, changes);
             System.exit(1);
         }
         if (!earlierStubs.isEmpty()) {
@@ -144,10 +152,15 @@ public final class StepReport {
 
     /** The tests of the step's optional exercise: counted, and reported on their own. */
     static final class Optional {
+        final Changes changes;
         int total;
         int passed;
         final Set<String> stubs = new LinkedHashSet<>();
         final List<String> failed = new ArrayList<>();
+
+        Optional(Changes changes) {
+            this.changes = changes;
+        }
 
         void add(String className, Element test, Element failure) {
             total++;
@@ -160,8 +173,10 @@ public final class StepReport {
                 stubs.add(stub.group(1));
             } else {
                 String page = pageOf(test);
-                failed.add(className.substring(className.lastIndexOf('.') + 1) + "." + test.getAttribute("name")
-                        + ": " + reasonOf(failure) + (page == null ? "" : "\n      step-through: " + page));
+                String simple = className.substring(className.lastIndexOf('.') + 1);
+                failed.add(simple + "." + test.getAttribute("name") + ": " + reasonOf(failure)
+                        + (page == null ? "" : "\n      step-through: " + page)
+                        + changed(changes, simple, test.getAttribute("name"), "\n      "));
             }
         }
 
@@ -302,15 +317,30 @@ public final class StepReport {
         return first.isEmpty() ? failure.getAttribute("type") : first;
     }
 
-    /** The build's error lines (a compile error, most likely), without Maven's advice around them. */
-    private static void printErrors(Path log) throws Exception {
+    /**
+     * The lines under a failing test for each rule of it that CHANGES.md says changed in a release
+     * (a student's code written for an earlier release fails there first), each after {@code indent}.
+     */
+    static String changed(Changes changes, String testClass, String method, String indent) {
+        StringBuilder lines = new StringBuilder();
+        changes.rulesOf(testClass, method).forEach(line -> lines.append(indent).append(line));
+        return lines.toString();
+    }
+
+    /**
+     * The build's error lines (a compile error, most likely), without Maven's advice around them;
+     * then each given member they name that CHANGES.md says changed, with the change.
+     */
+    private static void printErrors(Path log, Changes changes) throws Exception {
         if (!Files.exists(log)) {
             return;
         }
-        Files.readAllLines(log).stream()
+        List<String> lines = Changes.lines(log);
+        lines.stream()
                 .filter(l -> l.startsWith("[ERROR]") && !l.contains("-> [Help") && !l.matches("\\[ERROR\\]\\s*(Re-run|To see|For more|After correcting|\\[Help|mvn ).*")
                         && !l.strip().equals("[ERROR]"))
                 .limit(20)
                 .forEach(l -> System.out.println("  " + l));
+        changes.givenNamedBy(lines).forEach(l -> System.out.println("  " + l));
     }
 }

@@ -157,6 +157,167 @@ class StepReportTest {
         assertThat(report(10).get(0)).isEqualTo("step 10 builds on step 3 (Future.isDone is not written yet): finish step 3 first");
     }
 
+    /** A failing test that CHANGES.md names under a rule that changed: the rule under its failure, newest release first. */
+    @Test
+    void aFailingTestThatChangesNamesHasTheChangedRuleUnderIt() throws Exception {
+        statement("**Needs:** no earlier step.");
+        Files.writeString(module.resolve("CHANGES.md"), """
+                # What changed
+
+                ## 2026-12-04
+
+                ### Step 10
+
+                | rule | tests |
+                |---|---|
+                | a connect's interest goes once served | `IoSchedulerTest#c`, `IoSchedulerTest#d` |
+
+                ## 2026-12-03
+
+                ### Given API
+
+                | given | what changed |
+                |---|---|
+                | `IoScheduler.c` | not a rule: never under a failing test |
+
+                ### Step 10
+
+                | rule | tests |
+                |---|---|
+                | the errors are clear | `IoSchedulerTest#c` |
+                """);
+        reports(testCase("IoSchedulerTest", "a", ""),
+                testCase("IoSchedulerTest", "c", "<failure message=\"expected: 1\" type=\"x\"/>"));
+        assertThat(report(10)).containsExactly("step 10: 1 of 2 tests failed",
+                "  IoSchedulerTest.c: expected: 1",
+                "    see exercises/CHANGES.md, 2026-12-04, step 10: a connect's interest goes once served",
+                "    see exercises/CHANGES.md, 2026-12-03, step 10: the errors are clear",
+                "full reasons and stack traces: " + module.resolve("target/surefire-reports"));
+    }
+
+    /** Every test the real CHANGES.md names gets, failing, each rule that names it: the file is in the format the report reads. */
+    @Test
+    void everyTestTheKitsChangesNamesGetsItsRuleUnderItsFailure() throws Exception {
+        statement("**Needs:** no earlier step.");
+        String changes = Files.readString(Path.of("CHANGES.md"), StandardCharsets.UTF_8);
+        Files.writeString(module.resolve("CHANGES.md"), changes);
+        java.util.Map<String, List<String>> rules = new java.util.TreeMap<>(); // IoSchedulerTest#x -> "DATE, step N: rule"
+        String release = null;
+        String section = null;
+        for (String line : changes.lines().toList()) {
+            if (line.matches("## \\d{4}-\\d{2}-\\d{2}")) {
+                release = line.substring(3);
+            } else if (line.startsWith("### ")) {
+                section = line.substring(4).replace("Step", "step");
+            } else if (section != null && section.startsWith("step") && line.startsWith("| ") && line.contains("#")) {
+                String[] cells = line.split("\\|");
+                for (String test : cells[2].replace("`", "").split(",\\s*")) {
+                    rules.computeIfAbsent(test.strip(), k -> new java.util.ArrayList<>())
+                            .add(release + ", " + section + ": " + cells[1].strip());
+                }
+            }
+        }
+        assertThat(rules).as("tests CHANGES.md names").hasSizeGreaterThan(20);
+        List<String> cases = new java.util.ArrayList<>();
+        rules.keySet().forEach(t -> cases.add(testCase(t.substring(0, t.indexOf('#')), t.substring(t.indexOf('#') + 1),
+                "<failure message=\"expected: 1\" type=\"x\"/>")));
+        reports(cases.toArray(String[]::new));
+        List<String> lines = report(10);
+        for (java.util.Map.Entry<String, List<String>> test : rules.entrySet()) {
+            // an optional exercise's failures are listed under its own line, two spaces further in
+            String indent = test.getKey().contains("OptionalTest#") ? "    " : "  ";
+            List<String> expected = new java.util.ArrayList<>(List.of(indent + test.getKey().replace('#', '.') + ": expected: 1"));
+            test.getValue().forEach(rule -> expected.add(indent + "  see exercises/CHANGES.md, " + rule));
+            int at = lines.indexOf(expected.get(0));
+            assertThat(at).as("%s among the failures", test.getKey()).isNotNegative();
+            assertThat(lines.subList(at, at + expected.size())).isEqualTo(expected);
+        }
+    }
+
+    /** A compile error that names a given member CHANGES.md lists as changed: the change under the build's errors. */
+    @Test
+    void aCompileErrorNamingAChangedGivenMemberHasTheChangeUnderTheErrors() throws Exception {
+        statement("**Needs:** no earlier step.");
+        Files.writeString(module.resolve("CHANGES.md"), """
+                ## 2026-12-04
+
+                ### Given API
+
+                | given | what changed |
+                |---|---|
+                | `Scheduler.stepEagerly(Task)` | Gone from the kit: write `step(ready.pollLast())`. |
+                | `Scheduler.pending` | Moved to `view().pendingTasks()`. |
+                """);
+        Path source = module.resolve("src/main/java/exercises/step3_futures/FutureScheduler.java");
+        Files.createDirectories(module.resolve("target"));
+        // as Maven prints it (twice), then as check-step.sh's own compiler does
+        Files.writeString(module.resolve("target/check-step.log"), String.join("\n",
+                "[ERROR] COMPILATION ERROR : ",
+                "[ERROR] " + source + ":[84,9] cannot find symbol",
+                "  symbol:   method stepEagerly(miniasyncio.Task)",
+                "  location: class exercises.step3_futures.FutureScheduler",
+                "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.13.0:compile",
+                "[ERROR] " + source + ":[84,9] cannot find symbol",
+                "[ERROR]   symbol:   method stepEagerly(miniasyncio.Task)",
+                "[ERROR]   location: class exercises.step3_futures.FutureScheduler",
+                "[ERROR] " + source + ":90: error: cannot find symbol",
+                "[ERROR]         List<Task> pending = pending(); // a word of the source line is no symbol",
+                "[ERROR]                              ^",
+                "[ERROR]   symbol:   method pending()",
+                "[ERROR]   location: class FutureScheduler",
+                "[ERROR] " + source + ":95: error: cannot find symbol",
+                "[ERROR]         int pending = 0; stepEagerlyToo();",
+                "[ERROR]   symbol:   method stepEagerlyToo()",
+                "[ERROR]   location: class FutureScheduler",
+                "[ERROR] COMPILATION ERROR", ""));
+        List<String> lines = report(3);
+        assertThat(lines.get(0)).isEqualTo("step 3: no test ran; the build says:");
+        assertThat(lines).containsSubsequence(
+                "  `Scheduler.stepEagerly`, named at FutureScheduler.java:84, changed on 2026-12-04"
+                        + " (exercises/CHANGES.md): Gone from the kit: write `step(ready.pollLast())`.",
+                "  `Scheduler.pending`, named at FutureScheduler.java:90, changed on 2026-12-04"
+                        + " (exercises/CHANGES.md): Moved to `view().pendingTasks()`.",
+                "(the whole output: " + module.resolve("target/check-step.log") + ")");
+        assertThat(lines).filteredOn(l -> l.contains(", changed on ")).hasSize(2);
+    }
+
+    /**
+     * A compile error names the most specific of the given members it could be ("cancel in class
+     * FutureScheduler" is FutureScheduler's cancel, not Future's); one row is said once, with every
+     * place that names it; a class that moved is named by its name alone.
+     */
+    @Test
+    void eachChangedGivenMemberIsSaidOnceWithEveryPlaceThatNamesIt() throws Exception {
+        statement("**Needs:** no earlier step.");
+        Files.writeString(module.resolve("CHANGES.md"), """
+                ## 2026-12-03
+
+                ### Given API
+
+                Some words before the table.
+
+                | given | what changed |
+                |---|---|
+                | `Future.cancel(String)` | New in Future. |
+                | `FutureScheduler.cancel(int, String)` | New in FutureScheduler. |
+                | `LoopState` | Moved to miniasyncio.trace. |
+                """);
+        Files.createDirectories(module.resolve("target"));
+        Files.writeString(module.resolve("target/check-step.log"), String.join("\n",
+                "[ERROR] /x/TaskFuture.java:[61,44] error: method cancel in class FutureScheduler cannot be applied to given types;",
+                "[ERROR] /x/Gather.java:[128,24] error: method cancel in class Future<T> cannot be applied to given types;",
+                "[ERROR] /x/CancellableSchedulerBase.java:[86,34] error: method cancel in class Future<T> cannot be applied to given types;",
+                "[ERROR] /x/CancellableScheduler.java:[131,23] error: cannot find symbol",
+                "[ERROR]   symbol:   class LoopState",
+                "[ERROR]   location: package miniasyncio", ""));
+        assertThat(report(3)).filteredOn(l -> l.contains(", changed on ")).containsExactly(
+                "  `FutureScheduler.cancel`, named at TaskFuture.java:61, changed on 2026-12-03 (exercises/CHANGES.md): New in FutureScheduler.",
+                "  `Future.cancel`, named at Gather.java:128, CancellableSchedulerBase.java:86, changed on 2026-12-03"
+                        + " (exercises/CHANGES.md): New in Future.",
+                "  `LoopState`, named at CancellableScheduler.java:131, changed on 2026-12-03 (exercises/CHANGES.md):"
+                        + " Moved to miniasyncio.trace.");
+    }
+
     /** Step 10's statement, the README.md of its package folder (and a later step's, which must not count). */
     private void statement(String needs) throws Exception {
         Path exercises = Files.createDirectories(module.resolve("src/main/java/exercises/step10_network"));
@@ -185,8 +346,9 @@ class StepReportTest {
         synchronized (StepReportTest.class) {
             if (!Files.exists(compiled.resolve("StepReport.class"))) {
                 int code = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-nowarn", "-d",
-                        compiled.toString(), Path.of("check/StepReport.java").toAbsolutePath().toString());
-                assertThat(code).as("javac check/StepReport.java").isZero();
+                        compiled.toString(), Path.of("check/StepReport.java").toAbsolutePath().toString(),
+                        Path.of("check/Changes.java").toAbsolutePath().toString());
+                assertThat(code).as("javac check/*.java").isZero();
             }
         }
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

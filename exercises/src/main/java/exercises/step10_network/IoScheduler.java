@@ -1,26 +1,19 @@
 package exercises.step10_network;
 
-import exercises.step9_run.AsyncioScheduler;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
-import miniasyncio.Scheduler;
 import miniasyncio.Task;
-import miniasyncio.ToThread;
 import miniasyncio.VirtualClock;
 
 /**
  * Step 10: the loop waits for the network. Two more syscalls, {@link ReadWait} and
- * {@link WriteWait}, park a task until a non-blocking channel is ready; one {@link Selector}
+ * {@link WriteWait}, park a task until a non-blocking channel is ready; one {@link java.nio.channels.Selector}
  * watches every such channel. The idle wait, the only place the loop sleeps, becomes
  * {@code select(timeout to the nearest timer)}: it returns when a channel is ready or when the
  * timer is due, whichever comes first. This is the heart of asyncio's {@code _run_once}.
@@ -45,15 +38,12 @@ import miniasyncio.VirtualClock;
  * takes, as asyncio does.
  *
  * <p>Start it with {@link #runUntilComplete}: the selector is closed when that returns.
+ *
+ * <p>Given, in {@link IoSchedulerBase}: {@link #select}, {@link #selector()},
+ * {@link #workersRunning()}, {@link #QUIET_MILLIS}, {@link #readWait}, {@link #writeWait},
+ * {@link #current(String)}, and closing the selector.
  */
-public class IoScheduler extends AsyncioScheduler {
-
-    /** On the virtual clock: real milliseconds of network silence before time jumps to a timer. */
-    public static final long QUIET_MILLIS = 100;
-
-    private final Selector selector = openSelector();
-    private final AtomicInteger workersRunning = new AtomicInteger(); // toThread calls not handed back
-    private long selectCalls;
+public class IoScheduler extends IoSchedulerBase {
 
     public IoScheduler() {
         super();
@@ -135,12 +125,12 @@ public class IoScheduler extends AsyncioScheduler {
 
     /** The waiters of {@code channel}, attached to its key; registers it the first time. */
     private Waiters waitersOf(SelectableChannel channel, Task task, String what) {
-        SelectionKey key = channel.keyFor(selector);
+        SelectionKey key = channel.keyFor(selector());
         if (key != null) {
             return (Waiters) key.attachment();
         }
         try {
-            key = channel.register(selector, 0);
+            key = channel.register(selector(), 0);
         } catch (ClosedChannelException e) {
             throw new IllegalStateException(task + " waits to " + what + " a closed channel: " + channel, e);
         }
@@ -206,7 +196,7 @@ public class IoScheduler extends AsyncioScheduler {
      * channel is forgotten here.
      */
     private int failWaitersOnClosedChannels() {
-        if (selector.keys().size() >= registered.size()) {
+        if (selector().keys().size() >= registered.size()) {
             return 0; // no registration dropped since the last look: no channel of ours was closed
         }
         List<Waiters> closed = new ArrayList<>();
@@ -248,7 +238,7 @@ public class IoScheduler extends AsyncioScheduler {
             select(timeoutMillis); // nothing yet, and nobody was stranded: sleep until a channel is ready
             woken += failWaitersOnClosedChannels(); // a channel was closed meanwhile: did a task wait on it?
         }
-        for (SelectionKey key : selector.selectedKeys()) {
+        for (SelectionKey key : selector().selectedKeys()) {
             Waiters waiters = (Waiters) key.attachment();
             int ready = key.isValid() ? key.readyOps() : 0;
             boolean nobodyWaited = false;
@@ -270,7 +260,7 @@ public class IoScheduler extends AsyncioScheduler {
                 updateInterest(waiters); // ready, but its task went on without waiting again: stop asking
             }
         }
-        selector.selectedKeys().clear();
+        selector().selectedKeys().clear();
         return woken;
     }
 
@@ -325,9 +315,6 @@ public class IoScheduler extends AsyncioScheduler {
      */
     @Override
     protected void handleSyscall(Task task, Object syscall) {
-        if (syscall instanceof ToThread) {
-            workersRunning.incrementAndGet(); // while a worker runs, virtual time stands still
-        }
         // BEGIN SOLUTION
         boolean cancelWaits = cancelledWhileRunning.remove(task);
         switch (syscall) {
@@ -352,7 +339,7 @@ public class IoScheduler extends AsyncioScheduler {
         }
         Task next = sleeping.isEmpty() ? null : sleeping.peek();
         boolean virtual = clock() instanceof VirtualClock;
-        if (next == null || (virtual && workersRunning.get() > 0)) {
+        if (next == null || (virtual && workersRunning() > 0)) {
             pollIo(0); // only the network (or a worker) can bring work: wait for it as long as it takes
         } else if (virtual) {
             if (pollIo(QUIET_MILLIS) == 0) {
@@ -410,99 +397,5 @@ public class IoScheduler extends AsyncioScheduler {
         }
         return pending;
         // END SOLUTION
-    }
-
-    /** As before; the selector is closed when the run ends. */
-    @Override
-    public <T> T runUntilComplete(String name, java.util.concurrent.Callable<T> main) {
-        try {
-            return super.runUntilComplete(name, main);
-        } finally {
-            closeSelector();
-        }
-    }
-
-    @Override
-    protected void closeAll() {
-        try {
-            super.closeAll();
-        } finally {
-            closeSelector();
-        }
-    }
-
-    /** A worker has handed a toThread result back: the loop may be in select, so wake it there. */
-    @Override
-    protected void workerHandedBack() {
-        workersRunning.decrementAndGet();
-        selector.wakeup();
-    }
-
-    /**
-     * The one way to look at the network: {@code timeoutMillis} < 0 looks without waiting
-     * ({@code selectNow}), 0 waits until a channel is ready (or a worker wakes the loop), > 0 waits
-     * at most that long. The ready keys are in {@code selector().selectedKeys()}. A wait is the
-     * loop idle: the instruments are told ({@code --trace} draws it).
-     */
-    protected final int select(long timeoutMillis) {
-        selectCalls++;
-        try {
-            if (timeoutMillis < 0) {
-                return selector.selectNow();
-            }
-            long from = clock().nanoTime();
-            int ready = timeoutMillis == 0 ? selector.select() : selector.select(timeoutMillis);
-            idleWaited(from, clock().nanoTime()); // --trace draws the loop idle ('z') while it waited here
-            return ready;
-        } catch (IOException e) {
-            throw new UncheckedIOException("the selector failed", e);
-        }
-    }
-
-    /** The selector every waiting channel is registered with. */
-    protected final Selector selector() {
-        return selector;
-    }
-
-    /** How many times the loop has looked at the network: few while it only waits (no busy polling). */
-    public final long selectCalls() {
-        return selectCalls;
-    }
-
-    private void closeSelector() {
-        try {
-            selector.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException("closing the selector failed", e);
-        }
-    }
-
-    private static Selector openSelector() {
-        try {
-            return Selector.open();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open a Selector", e);
-        }
-    }
-
-    /** The running IoScheduler; {@code caller} names the method for the error outside one. */
-    public static IoScheduler current(String caller) {
-        if (Scheduler.current() instanceof IoScheduler scheduler) {
-            return scheduler;
-        }
-        throw new IllegalStateException(caller + "() needs a running IoScheduler: start the program with"
-                + " new IoScheduler().runUntilComplete(main)");
-    }
-
-    /** Suspends the running task until {@code channel} can be read (or accepted) without blocking. */
-    public static void readWait(SelectableChannel channel) {
-        current("readWait");
-        Scheduler.syscall("readWait", new ReadWait(channel));
-    }
-
-    /** Suspends the running task until {@code channel} can be written (or its connect finished). */
-    public static void writeWait(SelectableChannel channel) {
-        current("writeWait");
-        Scheduler.syscall("writeWait", new WriteWait(channel));
     }
 }

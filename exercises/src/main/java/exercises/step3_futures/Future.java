@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Step;
-import miniasyncio.trace.Waitable;
 
 /**
  * asyncio's {@code Future}: a result that is not there yet. It starts pending; exactly once it
@@ -20,25 +19,11 @@ import miniasyncio.trace.Waitable;
  * <p>asyncio runs done-callbacks through {@code call_soon}, on the next loop iteration. Here they
  * run at once, inside {@code setResult}: the callbacks the scheduler registers only put a task on
  * {@code ready}, so the order in which tasks run is the same.
+ *
+ * <p>Given, in {@link FutureBase}: {@link #cancel(String)}, {@link #cancelledError()} and
+ * {@link #waitsOn(miniasyncio.trace.Waitable)}.
  */
-public class Future<T> {
-
-    private Waitable waitsOn; // for the step-through page only: what a task awaiting this future waits on
-
-    /**
-     * Says that this future is a waiter's on {@code what} (the Lock or Queue that parks its tasks on
-     * it), so that the step-through page shows a task awaiting it as "awaits Lock #1 (held by task 3)"
-     * rather than "awaits Future #2". Changes nothing else; returns this future.
-     */
-    public final Future<T> waitsOn(Waitable what) {
-        waitsOn = what;
-        return this;
-    }
-
-    /** What {@link #waitsOn(Waitable)} named, or null. */
-    public final Waitable waitsOn() {
-        return waitsOn;
-    }
+public class Future<T> extends FutureBase<T> {
 
     // BEGIN SOLUTION MEMBERS
     private boolean done;
@@ -65,6 +50,7 @@ public class Future<T> {
     // END SOLUTION
 
     /** True once a result or an exception is set (a cancelled future is done too). */
+    @Override
     public boolean isDone() {
         // BEGIN SOLUTION
         return done;
@@ -158,6 +144,7 @@ public class Future<T> {
      *
      * @return false if it was already done (nothing changes), true if this call cancelled it
      */
+    @Override
     public boolean cancel() {
         // BEGIN SOLUTION
         if (done) {
@@ -167,31 +154,6 @@ public class Future<T> {
         setException(cancelledError());
         return true;
         // END SOLUTION
-    }
-
-    /** Given: the message of {@link #cancel(String)}, or null. */
-    private String cancelMessage;
-
-    /**
-     * Given: asyncio's {@code future.cancel(msg)}. As {@link #cancel()}, and the
-     * {@link CancelledException} the future holds says {@code message}: whoever awaits the future
-     * reads why it was cancelled. It works when {@code cancel()} makes its exception with
-     * {@link #cancelledError()}. A done future refuses it and keeps its state, message included.
-     */
-    public boolean cancel(String message) {
-        if (isDone()) {
-            return false;
-        }
-        cancelMessage = message;
-        return cancel();
-    }
-
-    /**
-     * Given: the {@link CancelledException} a cancelled future holds, saying the message of
-     * {@link #cancel(String)} if there was one (asyncio's {@code _make_cancelled_error()}).
-     */
-    protected final CancelledException cancelledError() {
-        return new CancelledException(cancelMessage != null ? cancelMessage : "future cancelled");
     }
 
     /**

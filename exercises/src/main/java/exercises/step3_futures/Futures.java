@@ -2,12 +2,15 @@ package exercises.step3_futures;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Scheduler;
 
-/** The functions a task calls to wait: {@code await}, {@code awaitTask}, {@code gather}. */
-public final class Futures {
+/**
+ * The functions a task calls to wait: {@code await}, {@code gather}. Given, in {@link FuturesBase}
+ * and called as these ({@code Futures.spawn}): {@code spawn}, {@code spawnEager},
+ * {@code awaitTask} and {@code gather} of bodies.
+ */
+public final class Futures extends FuturesBase {
 
     private Futures() {
     }
@@ -25,43 +28,6 @@ public final class Futures {
         }
         return future.result();
         // END SOLUTION
-    }
-
-    /** Waits for task {@code tid} and returns its result (or throws its exception): the homework's {@code awaitTask}. */
-    @SuppressWarnings("unchecked")
-    public static <T> T awaitTask(int tid) {
-        return (T) await(FutureScheduler.current("awaitTask").futureOf(tid));
-    }
-
-    /**
-     * {@code asyncio.create_task}: starts {@code body} as a new task and returns its future (eagerly,
-     * once the scheduler's eager task factory is on: {@link FutureScheduler#setEagerTaskFactory}).
-     */
-    public static <T> TaskFuture<T> spawn(String name, Callable<T> body) {
-        FutureScheduler scheduler = FutureScheduler.current("spawn");
-        return futureOf(scheduler, scheduler.eagerTaskFactory()
-                ? scheduler.createEagerTask(name, body) : scheduler.createTask(name, body));
-    }
-
-    /**
-     * Given: {@code asyncio.create_task(coro, context=ctx)}: the task runs in {@code context}, not in
-     * a copy of its creator's values: what it sets stays in {@code context}, where its creator (or
-     * the next task given it) reads it. The body runs inside {@code context.run}, as asyncio runs
-     * each step of such a task in {@code ctx.run}.
-     */
-    public static <T> TaskFuture<T> spawn(String name, Callable<T> body, miniasyncio.Context context) {
-        return spawn(name, () -> context.run(body));
-    }
-
-    /** Given: {@code create_task(coro, eager_start=True)}: {@link FutureScheduler#createEagerTask}, returning its future. */
-    public static <T> TaskFuture<T> spawnEager(String name, Callable<T> body) {
-        FutureScheduler scheduler = FutureScheduler.current("spawnEager");
-        return futureOf(scheduler, scheduler.createEagerTask(name, body));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> TaskFuture<T> futureOf(FutureScheduler scheduler, int tid) {
-        return (TaskFuture<T>) (TaskFuture<?>) scheduler.futureOf(tid);
     }
 
     /**
@@ -108,13 +74,4 @@ public final class Futures {
         }
     }
     // END SOLUTION
-
-    /** {@code asyncio.gather(coro1, coro2, ...)}: each body becomes a task, then as above. */
-    public static Future<List<Object>> gather(Callable<?>... bodies) {
-        Future<?>[] futures = new Future<?>[bodies.length];
-        for (int i = 0; i < bodies.length; i++) {
-            futures[i] = spawn("gather child " + (i + 1), bodies[i]);
-        }
-        return gather(futures);
-    }
 }

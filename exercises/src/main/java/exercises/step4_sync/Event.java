@@ -5,7 +5,6 @@ import exercises.step3_futures.Futures;
 import java.util.ArrayList;
 import java.util.List;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
-import miniasyncio.trace.Waitable;
 
 /**
  * asyncio's {@code Event}: a flag that tasks can wait for. {@link #await()} returns at once while
@@ -15,23 +14,18 @@ import miniasyncio.trace.Waitable;
  * <p>Built on step 3 alone: no new syscall, no change to the scheduler. This is why asyncio
  * needs only futures: every waiting primitive is a queue of futures.
  */
-public final class Event implements Waitable {
+public final class Event extends EventBase {
 
     // BEGIN SOLUTION MEMBERS
     private boolean flag;
     private final List<Future<Boolean>> waiters = new ArrayList<>();
     // END SOLUTION
 
+    @Override
     public boolean isSet() {
         // BEGIN SOLUTION
         return flag;
         // END SOLUTION
-    }
-
-    /** For the step-through page (a {@link Waitable}): a task parked on the event waits for {@link #set()}. */
-    @Override
-    public String waitingBecause() {
-        return isSet() ? "set" : "not set: await() waits for set()";
     }
 
     /** Sets the flag and wakes every task waiting in {@link #await()}. */

@@ -26,7 +26,7 @@ import miniasyncio.trace.Waitable;
  * ({@link #holder()}), so that a task waiting for it is shown as waiting for that task, and a ring
  * of such waits (the lecture's deadlock) is named as one. asyncio's Lock does not know its holder.
  */
-public final class Lock implements Waitable {
+public final class Lock extends LockBase {
 
     // BEGIN SOLUTION MEMBERS
     private boolean locked;
@@ -53,16 +53,11 @@ public final class Lock implements Waitable {
     }
     // END SOLUTION
 
+    @Override
     public boolean isLocked() {
         // BEGIN SOLUTION
         return locked;
         // END SOLUTION
-    }
-
-    /** For the step-through page, when it cannot name the holder: "locked" or "free". It only reads. */
-    @Override
-    public String waitingBecause() {
-        return isLocked() ? "locked" : "free";
     }
 
     /** Takes the lock, parking the task until it is free and its turn has come. */

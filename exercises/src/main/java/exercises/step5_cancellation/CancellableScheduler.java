@@ -3,7 +3,6 @@ package exercises.step5_cancellation;
 import exercises.step3_futures.AwaitFuture;
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.Future;
-import exercises.step3_futures.FutureScheduler;
 import exercises.step3_futures.TaskFuture;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
-import miniasyncio.Scheduler;
 import miniasyncio.Step;
 import miniasyncio.Task;
 
@@ -37,8 +35,12 @@ import miniasyncio.Task;
  *
  * <p>Never abandon a continuation: a task dropped from every queue while suspended would never
  * run its {@code finally} blocks. So cancel always <em>resumes</em> the task, by throwing into it.
+ *
+ * <p>Given, in {@link CancellableSchedulerBase}: {@link #cancelledError(Task)},
+ * {@link #cancelAwaited}, {@link #cancel(int, String)}, {@link #callAt}, {@link #cancelTask(int)}
+ * and {@link #current(String)}.
  */
-public class CancellableScheduler extends FutureScheduler {
+public class CancellableScheduler extends CancellableSchedulerBase {
 
     public CancellableScheduler() {
         super();
@@ -66,67 +68,6 @@ public class CancellableScheduler extends FutureScheduler {
     private record Wakeup(Object value, boolean isThrow) {
     }
     // END SOLUTION
-
-    /** Given: the messages of {@link #cancel(int, String)} not delivered yet. */
-    private final Map<Task, String> cancelMessages = new HashMap<>();
-    /** Given: the message of the {@link #cancel(int, String)} being made, for every task it reaches. */
-    private String messageInFlight;
-
-    /**
-     * Given: the {@link CancelledException} to resume a cancelled task with. Its message is the one
-     * given to {@link #cancel(int, String)} (asyncio's {@code task.cancel(msg)}), also for a task
-     * cancelled through the task that awaits it; otherwise it names the task.
-     */
-    protected final CancelledException cancelledError(Task task) {
-        String message = cancelMessages.remove(task);
-        if (message == null) {
-            message = messageInFlight;
-        }
-        CancelledException e = new CancelledException(message != null ? message : task + " was cancelled");
-        e.setStackTrace(new StackTraceElement[0]); // it gets the task's stack where it is thrown
-        return e;
-    }
-
-    /**
-     * Given: asyncio's {@code task.cancel(msg)}. As {@link #cancel(int)}, and the
-     * {@link CancelledException} the task gets says {@code message}; so does the one of a task it
-     * awaits, cancelled through it. It works as long as {@code cancel} resumes tasks with
-     * {@link #cancelledError}.
-     */
-    @Override
-    public final boolean cancel(int tid, String message) {
-        Task task = futureOf(tid).task();
-        String outer = messageInFlight;
-        messageInFlight = message;
-        if (message != null && task.isRunning()) {
-            cancelMessages.put(task, message); // it gets the exception at its next yield, made then
-        }
-        try {
-            boolean accepted = cancel(tid);
-            if (!accepted) {
-                cancelMessages.remove(task);
-            }
-            return accepted;
-        } finally {
-            messageInFlight = outer;
-        }
-    }
-
-    /**
-     * Given: cancels {@code awaited}, what {@code task} awaits (or is about to), for {@code task}'s
-     * cancellation, with that cancellation's message if {@link #cancel(int, String)} gave one
-     * (asyncio's {@code _fut_waiter.cancel(msg)}): a plain future holds it, a task gets it. A task
-     * that accepts takes the request over, message included; returns what {@code awaited.cancel}
-     * returned.
-     */
-    protected final boolean cancelAwaited(Task task, Future<?> awaited) {
-        String message = messageInFlight != null ? messageInFlight : cancelMessages.get(task);
-        boolean accepted = awaited.cancel(message); // null: a cancel without a message
-        if (accepted && awaited instanceof TaskFuture<?>) {
-            cancelMessages.remove(task); // passed on: this task will not be thrown it itself
-        }
-        return accepted;
-    }
 
     /**
      * Requests the cancellation of task {@code tid}.
@@ -267,34 +208,6 @@ public class CancellableScheduler extends FutureScheduler {
         // END SOLUTION
     }
 
-    /** The running CancellableScheduler; {@code caller} names the method for the error outside one. */
-    public static CancellableScheduler current(String caller) {
-        if (Scheduler.current() instanceof CancellableScheduler scheduler) {
-            return scheduler;
-        }
-        throw new IllegalStateException(caller + "() needs a running CancellableScheduler (or a subclass):"
-                + " start the program with new CancellableScheduler().run(main)");
-    }
-
-    /**
-     * Given: asyncio's {@code loop.call_at(when, callback)}, as a task. {@code action} runs in a new
-     * task named {@code name} when the clock ({@code clock().nanoTime()}) reaches {@code wakeAtNanos},
-     * or at its first turn if that time has passed. The task goes to {@code sleeping} now, as
-     * asyncio's timer handle goes to its heap on the call: at the same instant it runs before a
-     * task that went to sleep after this call. Cancelling its future calls it off (it never runs).
-     */
-    public final TaskFuture<Object> callAt(String name, long wakeAtNanos, Runnable action) {
-        int tid = createTask(name, () -> {
-            action.run();
-            return null;
-        });
-        long left = wakeAtNanos - clock().nanoTime();
-        if (left > 0) {
-            sleepTask(ready.pollLast(), left); // createTask appended it to ready: from there to sleeping
-        }
-        return futureOf(tid);
-    }
-
     /**
      * {@code asyncio.shield(future)}: a new future that completes as {@code future} does. A task
      * that awaits it and is cancelled gets its cancellation, but {@code future} (a task's, say)
@@ -320,15 +233,5 @@ public class CancellableScheduler extends FutureScheduler {
         });
         return outer;
         // END SOLUTION
-    }
-
-    /** {@code task.cancel()} for the running scheduler, by tid. */
-    public static boolean cancelTask(int tid) {
-        return current("cancelTask").cancel(tid);
-    }
-
-    /** {@code task.cancel(msg)} for the running scheduler, by tid. */
-    public static boolean cancelTask(int tid, String message) {
-        return current("cancelTask").cancel(tid, message);
     }
 }

@@ -5,7 +5,6 @@ import exercises.Unchecked;
 import exercises.step3_futures.CancelledException;
 import exercises.step3_futures.TaskFuture;
 import exercises.step5_cancellation.CancellableScheduler;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 
@@ -22,59 +21,15 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
  *   if (cm.expired()) ...
  * </pre>
  *
- * <p>Given: the states, {@link #when()}, {@link #expired()}, {@link #toString()} (asyncio's repr)
- * and {@link #deadlineNanos}. To write: {@link #enter(Callable)} and {@link #reschedule}, which
- * keep {@link #state} and {@link #when} up to date.
+ * <p>Given, in {@link TimeoutBase}: the states, {@link #when()}, {@link #expired()},
+ * {@link #toString()} (asyncio's repr) and {@code deadlineNanos}. To write: {@link #enter(Callable)}
+ * and {@link #reschedule}, which keep {@code state} and {@code when} up to date.
  */
-public final class Timeout {
-
-    /** asyncio's {@code _State}: each with the word its repr shows. */
-    enum State {
-        CREATED("created"), ENTERED("active"), EXPIRING("expiring"), EXPIRED("expired"), EXITED("finished");
-
-        final String word;
-
-        State(String word) {
-            this.word = word;
-        }
-    }
-
-    /** Where the scope is: created, entered (active), expiring (its timer fired), expired, exited (finished). */
-    private State state = State.CREATED;
-    /** The deadline in the loop's seconds ({@code loop.now()}); {@code Double.POSITIVE_INFINITY} is asyncio's None. */
-    private double when;
+public final class Timeout extends TimeoutBase {
 
     /** asyncio's {@code Timeout(when)}: see {@link Timeouts#timeoutAt} and {@link Timeouts#timeout(double)}. */
     Timeout(double when) {
-        this.when = when;
-    }
-
-    /** The deadline, in the loop's seconds; {@code Double.POSITIVE_INFINITY} when there is none (asyncio's None). */
-    public double when() {
-        return when;
-    }
-
-    /** True once the timer has fired: the scope is expiring (the body is unwinding) or expired. */
-    public boolean expired() {
-        return state == State.EXPIRING || state == State.EXPIRED;
-    }
-
-    /** asyncio's repr: {@code <Timeout [active] when=10.0>}, {@code <Timeout [expired]>}, {@code <Timeout [finished]>}. */
-    @Override
-    public String toString() {
-        if (state != State.ENTERED) {
-            return "<Timeout [" + state.word + "]>";
-        }
-        String at = when == Double.POSITIVE_INFINITY ? "None" : String.valueOf(Math.round(when * 1000) / 1000.0);
-        return String.format(Locale.ROOT, "<Timeout [%s] when=%s>", state.word, at);
-    }
-
-    /** {@code when} (seconds) as a time of the loop's clock, for {@code callAt}: capped at the end of time; NaN refused. */
-    static long deadlineNanos(double when) {
-        if (Double.isNaN(when)) {
-            throw new IllegalArgumentException("a Timeout needs a deadline, got NaN");
-        }
-        return when * 1e9 >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.round(when * 1e9);
+        super(when);
     }
 
     // BEGIN SOLUTION MEMBERS

@@ -1,7 +1,7 @@
 package exercises.step6_timeouts;
 
 import static exercises.step3_futures.Futures.await;
-import static exercises.step3_futures.Futures.spawn;
+import static exercises.step3_futures.Futures.spawn; // a task of your own, if you need one
 
 import exercises.Unchecked;
 import exercises.step3_futures.CancelledException;
@@ -15,8 +15,12 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
  * {@link CancellableScheduler#callAt}) cancels the work at the deadline; the code that waits
  * turns that cancellation into a {@link TimeoutException}. If the work finishes first, the
  * timer is cancelled instead (so it does not keep the run alive, nor fire later).
+ *
+ * <p>Given, in {@link TimeoutsBase} and called as these ({@code Timeouts.timeoutAt}):
+ * {@code waitFor} of a body, {@code timeout(seconds)} and {@code timeoutAt(when)} (the optional
+ * exercise's {@link Timeout}), and {@code requireDuration}, which your methods start with.
  */
-public final class Timeouts {
+public final class Timeouts extends TimeoutsBase {
 
     private Timeouts() {
     }
@@ -100,20 +104,6 @@ public final class Timeouts {
     // END SOLUTION
 
     /**
-     * {@code asyncio.wait_for(coro, timeout=seconds)}, as CPython 3.12+ runs it: {@code body} runs in
-     * the <em>current</em> task, inside {@code timeout(seconds, body)}; with no time at all (0 or
-     * less) it is made a task, as {@code wait_for} makes the coroutine one, which is cancelled
-     * before it starts.
-     */
-    public static <T> T waitFor(Callable<T> body, double seconds) {
-        requireDuration("waitFor", seconds);
-        if (seconds > 0) {
-            return timeout(seconds, body);
-        }
-        return waitFor(spawn("waitFor task", body), seconds);
-    }
-
-    /**
      * {@code async with asyncio.timeout(seconds):} runs {@code body} in the <em>current</em> task.
      * When the time is up, the current task is cancelled (wherever in {@code body} it waits), and
      * the cancellation that comes out of {@code body} is turned into a {@link TimeoutException}.
@@ -169,35 +159,5 @@ public final class Timeouts {
             body.run();
             return null;
         });
-    }
-
-    /**
-     * Given: {@code asyncio.timeout(seconds)} as an object, the optional exercise's {@link Timeout}
-     * (enter it with {@link Timeout#enter}): its deadline is the loop's time now plus
-     * {@code seconds}; an infinite one is none (asyncio's {@code timeout(None)}).
-     *
-     * @throws IllegalArgumentException for a NaN {@code seconds}
-     */
-    public static Timeout timeout(double seconds) {
-        requireDuration("timeout", seconds);
-        return new Timeout(CancellableScheduler.current("timeout").now() + seconds);
-    }
-
-    /**
-     * Given: {@code asyncio.timeout_at(when)}, a {@link Timeout} whose deadline is {@code when}, a
-     * time of the loop's clock in seconds ({@code loop.now()}); {@code Double.POSITIVE_INFINITY} is none.
-     *
-     * @throws IllegalArgumentException for a NaN {@code when}
-     */
-    public static Timeout timeoutAt(double when) {
-        requireDuration("timeoutAt", when);
-        return new Timeout(when);
-    }
-
-    /** NaN is no time at all: asyncio has no rule for it (its loop fails on it in {@code select}). */
-    private static void requireDuration(String caller, double seconds) {
-        if (Double.isNaN(seconds)) {
-            throw new IllegalArgumentException(caller + "() needs a number of seconds, got NaN");
-        }
     }
 }

@@ -33,8 +33,11 @@ import miniasyncio.Task;
  *   <li>If the parent is cancelled from outside, the children are cancelled, waited for, and the
  *       parent's {@link CancelledException} comes out.</li>
  * </ul>
+ *
+ * <p>Given, in {@link TaskGroupBase}: {@code loop}, {@code parent} and
+ * {@code createTask(name, body, context)}.
  */
-public final class TaskGroup {
+public final class TaskGroup extends TaskGroupBase {
 
     /** The body of the group: Python's {@code async with} block. */
     @FunctionalInterface
@@ -42,12 +45,8 @@ public final class TaskGroup {
         T run(TaskGroup tg) throws Exception;
     }
 
-    private final CancellableScheduler loop;
-    private final Task parent;
-
     private TaskGroup(CancellableScheduler loop, Task parent) {
-        this.loop = loop;
-        this.parent = parent;
+        super(loop, parent);
     }
 
     /**
@@ -106,6 +105,7 @@ public final class TaskGroup {
      *
      * @throws IllegalStateException once the group has finished, or is shutting down after a failure
      */
+    @Override
     public <T> TaskFuture<T> createTask(String name, Callable<T> body) {
         // BEGIN SOLUTION
         if (finished) {
@@ -122,14 +122,6 @@ public final class TaskGroup {
         child.addDoneCallback(this::onChildDone);
         return child;
         // END SOLUTION
-    }
-
-    /**
-     * Given: {@code tg.create_task(coro, context=ctx)}: as {@link #createTask(String, Callable)}, and
-     * the child runs in {@code context} (see {@code Futures.spawn(name, body, context)}).
-     */
-    public <T> TaskFuture<T> createTask(String name, Callable<T> body, miniasyncio.Context context) {
-        return createTask(name, () -> context.run(body));
     }
 
     /** The children so far, in the order they were created. */

@@ -5,9 +5,7 @@ import static miniasyncio.MiniAsyncio.sleep;
 
 import exercises.step6_timeouts.Timeouts;
 import exercises.step7_taskgroup.TaskGroup;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
@@ -28,43 +26,15 @@ import miniasyncio.NotImplementedYet; // the student release's stubs throw it
  * </ul>
  * In every case each side's {@code finally} closes its end ("producer: closed",
  * "consumer: closed"), and no block is stored twice.
+ *
+ * <p>Given, in {@link PipelineBase}: the fields, {@link #stored()}, {@link #closed()},
+ * {@link #queue()} and {@code say(line)}, the log line with its time.
  */
-public final class Pipeline {
-
-    private final Queue<String> queue;
-    private final double readDelay;
-    private final double processDelay;
-    private final UnaryOperator<String> process;
-    private final Consumer<String> log;
-    private final List<String> stored = new ArrayList<>();
-    private final List<String> closed = new ArrayList<>();
-    private double started;
+public final class Pipeline extends PipelineBase {
 
     public Pipeline(int maxsize, double readDelay, double processDelay, UnaryOperator<String> process,
             Consumer<String> log) {
-        this.queue = new Queue<>(maxsize);
-        this.readDelay = readDelay;
-        this.processDelay = processDelay;
-        this.process = process;
-        this.log = log;
-    }
-
-    /** What the consumer stored, in order. */
-    public List<String> stored() {
-        return List.copyOf(stored);
-    }
-
-    /** Which ends have run their cleanup: "producer", "consumer". */
-    public List<String> closed() {
-        return List.copyOf(closed);
-    }
-
-    public Queue<String> queue() {
-        return queue;
-    }
-
-    private void say(String line) {
-        log.accept(String.format(Locale.ROOT, "t=%.2f %s", now() - started, line));
+        super(maxsize, readDelay, processDelay, process, log);
     }
 
     /** The producer: reads each block, puts it (waiting while the queue is full), then shuts the queue down. */

@@ -7,7 +7,6 @@ import exercises.step3_futures.Futures;
 import exercises.step4_sync.Event;
 import java.util.ArrayDeque;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
-import miniasyncio.trace.Waitable;
 
 /**
  * Step 8: asyncio's {@code Queue(maxsize)}, a FIFO between tasks with backpressure.
@@ -31,10 +30,13 @@ import miniasyncio.trace.Waitable;
  * order: a FIFO here, a stack in {@link LifoQueue}, a heap in {@link PriorityQueue} (asyncio's
  * {@code _init}, {@code _put} and {@code _get}). The class is open for those two subclasses only.
  *
+ * <p>Given, in {@link QueueBase}: {@link #items}, {@link #maxsize()} and what the step-through
+ * page asks.
+ *
  * <p>Optional exercise (the statement's "Optional: join() and an immediate shutdown"):
  * {@link #taskDone()}, {@link #join()} and {@link #shutdown(boolean)}.
  */
-public class Queue<T> implements Waitable {
+public class Queue<T> extends QueueBase<T> {
 
     /** {@code put} after {@link #shutdown()}, or {@code get} on an empty queue that is shut down. */
     public static final class ShutDown extends RuntimeException {
@@ -57,16 +59,6 @@ public class Queue<T> implements Waitable {
         }
     }
 
-    private final int maxsize;
-
-    /**
-     * The items, in the order {@code get} takes them: {@code items.add(item)} stores one,
-     * {@code items.poll()} takes the next, {@code items.size()} counts them. Keep every item here
-     * and nowhere else: {@link LifoQueue} and {@link PriorityQueue} are this class with another
-     * {@code items}.
-     */
-    private final java.util.Queue<T> items;
-
     /** A queue of at most {@code maxsize} items; 0 or less: unbounded. */
     public Queue(int maxsize) {
         this(maxsize, new ArrayDeque<>());
@@ -74,28 +66,7 @@ public class Queue<T> implements Waitable {
 
     /** For {@link LifoQueue} and {@link PriorityQueue}: the same queue over other storage. */
     protected Queue(int maxsize, java.util.Queue<T> items) {
-        this.maxsize = maxsize;
-        this.items = items;
-    }
-
-    public int maxsize() {
-        return maxsize;
-    }
-
-    /**
-     * For the step-through page (a {@link Waitable}): why a task parked on the queue waits, from what
-     * the queue says of itself ("empty: get waits for an item"). It only reads.
-     */
-    @Override
-    public String waitingBecause() {
-        if (isShutDown()) {
-            return "shut down";
-        }
-        if (isEmpty()) {
-            return "empty: get waits for an item";
-        }
-        String size = qsize() + (maxsize > 0 ? " of " + maxsize : "");
-        return isFull() ? "full, " + size + ": put waits for a free slot" : size + " items";
+        super(maxsize, items);
     }
 
     // BEGIN SOLUTION MEMBERS
@@ -138,12 +109,14 @@ public class Queue<T> implements Waitable {
     // END SOLUTION
 
     /** How many items are in the queue now. */
+    @Override
     public int qsize() {
         // BEGIN SOLUTION
         return items.size();
         // END SOLUTION
     }
 
+    @Override
     public boolean isEmpty() {
         // BEGIN SOLUTION
         return items.isEmpty();
@@ -151,6 +124,7 @@ public class Queue<T> implements Waitable {
     }
 
     /** True when {@code maxsize > 0} and the queue holds that many items. */
+    @Override
     public boolean isFull() {
         // BEGIN SOLUTION
         return maxsize > 0 && items.size() >= maxsize;
@@ -247,6 +221,7 @@ public class Queue<T> implements Waitable {
         // END SOLUTION
     }
 
+    @Override
     public boolean isShutDown() {
         // BEGIN SOLUTION
         return shutdown;

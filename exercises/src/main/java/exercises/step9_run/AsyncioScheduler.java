@@ -3,7 +3,6 @@ package exercises.step9_run;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import miniasyncio.Clock;
 import miniasyncio.NotImplementedYet; // the student release's stubs throw it
 import miniasyncio.Task;
@@ -17,6 +16,9 @@ import miniasyncio.Task;
  *
  * <p>The hook is {@link #hasWork()}: the core loop asks it before every iteration. Once main is
  * done, the only work left is the cancellation of the rest.
+ *
+ * <p>Given, in {@link EventLoop}: {@code asyncioRun} ({@code asyncio.run}, on your
+ * {@code runUntilComplete}), and what {@link Runner} runs on.
  */
 public class AsyncioScheduler extends EventLoop {
 
@@ -74,30 +76,5 @@ public class AsyncioScheduler extends EventLoop {
         }
         return super.hasWork();
         // END SOLUTION
-    }
-
-    /** {@code asyncio.run(main)} on a new scheduler. */
-    public static <T> T asyncioRun(Callable<T> main) {
-        return asyncioRun(main, null, null);
-    }
-
-    /**
-     * Given: {@code asyncio.run(main, debug=..., loop_factory=...)}: your {@link #runUntilComplete}
-     * on the loop a {@link Runner} would make ({@code loopFactory}, else a new
-     * {@code AsyncioScheduler}; {@code debug} null leaves the loop's own setting). asyncio's is a
-     * Runner's {@code run} then {@code close}, which end as {@code runUntilComplete} does.
-     *
-     * @throws IllegalStateException inside a running loop ("asyncio.run() cannot be called from a
-     *     running event loop")
-     */
-    public static <T> T asyncioRun(Callable<T> main, Boolean debug, Supplier<? extends AsyncioScheduler> loopFactory) {
-        if (miniasyncio.Scheduler.current() != null) {
-            throw new IllegalStateException("asyncio.run() cannot be called from a running event loop");
-        }
-        AsyncioScheduler loop = loopFactory == null ? new AsyncioScheduler() : loopFactory.get();
-        if (debug != null) {
-            loop.settings().setDebug(debug);
-        }
-        return loop.runUntilComplete(main);
     }
 }

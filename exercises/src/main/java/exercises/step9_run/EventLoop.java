@@ -2,6 +2,7 @@ package exercises.step9_run;
 
 import exercises.step5_cancellation.CancellableScheduler;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import miniasyncio.Clock;
 import miniasyncio.Step;
 
@@ -11,7 +12,9 @@ import miniasyncio.Step;
  * {@code loop.is_closed()}. Each is one call of the kernel's {@code runUntil}, the lecture's
  * {@code run} with a stop condition: the loop is entered and left the way {@code run} enters and
  * leaves it (this thread's scheduler, the watchdog, closing on a failure), so nothing here writes
- * that protocol again.
+ * that protocol again. Also {@code asyncio.run(main)}, called through {@code AsyncioScheduler}
+ * ({@code AsyncioScheduler.asyncioRun(main)}), so that {@code AsyncioScheduler.java} holds only
+ * what you write.
  */
 public class EventLoop extends CancellableScheduler {
 
@@ -64,5 +67,30 @@ public class EventLoop extends CancellableScheduler {
     /** asyncio's {@code loop.is_closed()}: true once {@code run} has ended or {@link #close} was called. */
     public final boolean isClosed() {
         return closed;
+    }
+
+    /** {@code asyncio.run(main)} on a new scheduler. */
+    public static <T> T asyncioRun(Callable<T> main) {
+        return asyncioRun(main, null, null);
+    }
+
+    /**
+     * {@code asyncio.run(main, debug=..., loop_factory=...)}: your {@link AsyncioScheduler#runUntilComplete}
+     * on the loop a {@link Runner} would make ({@code loopFactory}, else a new
+     * {@code AsyncioScheduler}; {@code debug} null leaves the loop's own setting). asyncio's is a
+     * Runner's {@code run} then {@code close}, which end as {@code runUntilComplete} does.
+     *
+     * @throws IllegalStateException inside a running loop ("asyncio.run() cannot be called from a
+     *     running event loop")
+     */
+    public static <T> T asyncioRun(Callable<T> main, Boolean debug, Supplier<? extends AsyncioScheduler> loopFactory) {
+        if (miniasyncio.Scheduler.current() != null) {
+            throw new IllegalStateException("asyncio.run() cannot be called from a running event loop");
+        }
+        AsyncioScheduler loop = loopFactory == null ? new AsyncioScheduler() : loopFactory.get();
+        if (debug != null) {
+            loop.settings().setDebug(debug);
+        }
+        return loop.runUntilComplete(main);
     }
 }

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -44,9 +43,6 @@ class StepThroughReleaseSlowIT {
     /** The homework as the instructor wrote it: a student who got everything right but what each test plants. */
     static String reference;
 
-    record Run(int exitCode, String output, long millis) {
-    }
-
     @BeforeAll
     static void aReleaseWithTheReferenceScheduler() throws Exception {
         new Release(Repo.root(), release).write();
@@ -69,7 +65,7 @@ class StepThroughReleaseSlowIT {
                         List<T> results = new ArrayList<>(tids.length);
                 """);
 
-        Run run = run(release, "bash", "test.sh", "--step-through");
+        StudentRun run = StudentRun.run(release, "bash", "test.sh", "--step-through");
 
         assertThat(run.output()).contains("DeadlockException: deadlock: tasks await each other in a cycle");
         int parked = pagesOfEveryFailingTest("homework", run.output());
@@ -84,11 +80,11 @@ class StepThroughReleaseSlowIT {
                         throw new IllegalStateException("awaitTask: how do I wait for task " + tid + "?");
                 """);
 
-        Run quick = run(release, "bash", "test.sh", "--step-through");
+        StudentRun quick = StudentRun.run(release, "bash", "test.sh", "--step-through");
         assertThat(quick.output()).contains("IllegalStateException: awaitTask: how do I wait for task 2?");
         pagesOfEveryFailingTest("homework", quick.output());
 
-        Run maven = run(release, "mvn", "-q", "test", "-Dstudent", "-DstepThrough", "-pl", "homework", "-am");
+        StudentRun maven = StudentRun.run(release, "mvn", "-q", "test", "-Dstudent", "-DstepThrough", "-pl", "homework", "-am");
         assertThat(maven.exitCode()).as(maven.output()).isZero();
         pagesOfEveryFailingTest("homework", maven.output());
     }
@@ -109,7 +105,7 @@ class StepThroughReleaseSlowIT {
         assertThat(text).contains(await);
         Files.writeString(futures.resolve("Futures.java"), text.replace(await, polls), StandardCharsets.UTF_8);
 
-        Run run = run(release, "bash", "exercises/check-step.sh", "3", "--step-through");
+        StudentRun run = StudentRun.run(release, "bash", "exercises/check-step.sh", "3", "--step-through");
 
         assertThat(run.exitCode()).as(run.output()).isEqualTo(1);
         assertThat(run.output()).contains("FutureSchedulerTest.aWaitingTaskIsParkedNotPolled: the tasks were resumed 100000 times");
@@ -206,30 +202,5 @@ class StepThroughReleaseSlowIT {
             }
         }
         return count;
-    }
-
-    /** A command in {@code dir}, as a student runs it (Maven's options those of the release's own .mvn). */
-    private static Run run(Path dir, String... command) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-        builder.environment().remove("MAVEN_OPTS");
-        String repository = System.getProperty("maven.repo.local");
-        if (repository != null) {
-            builder.environment().put("MAVEN_OPTS", "-Dmaven.repo.local=" + repository);
-        }
-        Path out = Files.createTempFile("step-through-", ".log");
-        try {
-            long start = System.nanoTime();
-            Process p = builder.redirectOutput(out.toFile()).start();
-            if (!p.waitFor(600, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                throw new AssertionError("still running after 600 s: " + List.of(command));
-            }
-            String text = Files.readString(out, StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("WARNING: "))
-                    .map(l -> l + "\n").collect(Collectors.joining());
-            return new Run(p.exitValue(), text, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
-        } finally {
-            Files.deleteIfExists(out);
-        }
     }
 }

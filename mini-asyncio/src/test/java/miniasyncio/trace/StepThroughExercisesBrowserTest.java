@@ -127,14 +127,14 @@ class StepThroughExercisesBrowserTest {
                 "task 3 (worker_ba): AwaitFuture[future=Future #3], awaits Lock #2 (held by task 2 (worker_ab))");
         // each waits in the exercise's own await, called from the lock, called from the program's line that
         // names the lock as the program does; main from the timeout around its gather
-        String await = "waits in Futures.await at Futures.java:24 Scheduler.syscall(\"await\", new AwaitFuture(future));"
+        String await = "waits in Futures.await at Futures.java:27 Scheduler.syscall(\"await\", new AwaitFuture(future));"
                 + " // parked until the future is done";
         assertThat(six.waits("parked")).containsOnly(await).hasSize(3);
         List<List<String>> places = six.places("parked");
         assertThat(places.get(0)).contains("called from Ex6Deadlock.deadlockDemo (a lambda) at Ex6Deadlock.java:44"
                 + " Timeouts.timeout(1.0, () -> await(gather(workerAb, workerBa)));");
-        assertThat(places.get(1)).startsWith(await, "called from Lock.acquire at Lock.java:80 Futures.await(waiter);",
-                "called from Lock.withLock at Lock.java:114 acquire();",
+        assertThat(places.get(1)).startsWith(await, "called from Lock.acquire at Lock.java:75 Futures.await(waiter);",
+                "called from Lock.withLock at Lock.java:109 acquire();",
                 "called from Ex6Deadlock.deadlockDemo (a lambda) at Ex6Deadlock.java:30"
                         + " lockB.withLock(() -> System.out.println(\"worker_ab: holding both locks\"));");
         assertThat(places.get(2)).contains("called from Ex6Deadlock.deadlockDemo (a lambda) at Ex6Deadlock.java:38"
@@ -151,12 +151,12 @@ class StepThroughExercisesBrowserTest {
         StepPageDom four = new StepPageDom(doms.get("step=4"));
         assertThat(four.entries("parked")).contains(
                 "task 4 (consumer): AwaitFuture[future=Future #2], awaits Queue #1 (empty: get waits for an item)");
-        assertThat(four.places("parked").get(1)).contains("called from Queue.get at Queue.java:212 park(getters);",
-                "called from Pipeline.consumer at Pipeline.java:97 block = queue.get();");
+        assertThat(four.places("parked").get(1)).contains("called from Queue.get at Queue.java:186 park(getters);",
+                "called from Pipeline.consumer at Pipeline.java:67 block = queue.get();");
         StepPageDom nine = new StepPageDom(doms.get("step=9"));
         assertThat(nine.entries("parked")).contains(
                 "task 3 (producer): AwaitFuture[future=Future #3], awaits Queue #1 (full, 2 of 2: put waits for a free slot)");
-        assertThat(nine.places("parked").get(1)).contains("called from Pipeline.producer at Pipeline.java:79 queue.put(block);");
+        assertThat(nine.places("parked").get(1)).contains("called from Pipeline.producer at Pipeline.java:49 queue.put(block);");
         assertThat(nine.text("cycle")).as("nobody holds a queue: no cycle").isEmpty();
 
         // Ex4GatherError, step 3: "other" waits for the event that nobody sets before "broken" fails
@@ -164,7 +164,7 @@ class StepThroughExercisesBrowserTest {
         StepPageDom three = new StepPageDom(chromium.dumpDom(gatherError, "step=3"));
         assertThat(three.entries("parked")).contains(
                 "task 2 (other): AwaitFuture[future=Future #2], awaits Event #1 (not set: await() waits for set())");
-        assertThat(three.places("parked").get(1)).contains("called from Event.await at Event.java:82 return Futures.await(waiter);",
+        assertThat(three.places("parked").get(1)).contains("called from Event.await at Event.java:76 return Futures.await(waiter);",
                 "called from Ex4GatherError.gatherErrorDemo (a lambda) at Ex4GatherError.java:25 release.await();");
     }
 
@@ -188,12 +188,12 @@ class StepThroughExercisesBrowserTest {
                 "task 4 (worker 2): AwaitFuture[future=Future #3], awaits Lock #3 (held by task 2 (worker 0))");
         assertThat(end.marked("parked", "incycle")).containsExactly(2, 3, 4);
         // worker 2 parked in the last step, which no later step followed: its lines were read as the loop closed it
-        String await = "waits in Futures.await at Futures.java:24 Scheduler.syscall(\"await\", new AwaitFuture(future));"
+        String await = "waits in Futures.await at Futures.java:27 Scheduler.syscall(\"await\", new AwaitFuture(future));"
                 + " // parked until the future is done";
         String ring = "LockRing.main (a lambda) at LockRing.java:19 next.withLock(() -> System.out.println(\"never printed\"));";
         assertThat(end.places("parked")).hasSize(3).allSatisfy(p -> assertThat(p).startsWith(await,
-                "called from Lock.acquire at Lock.java:80 Futures.await(waiter);",
-                "called from Lock.withLock at Lock.java:114 acquire();", "called from " + ring));
+                "called from Lock.acquire at Lock.java:75 Futures.await(waiter);",
+                "called from Lock.withLock at Lock.java:109 acquire();", "called from " + ring));
         // the banner names each task's own line: the program's, through the lock's two
         assertThat(end.places("cycle")).hasSize(3).allSatisfy(p -> assertThat(p).containsExactly(await,
                 "called (2 calls between) from " + ring));
