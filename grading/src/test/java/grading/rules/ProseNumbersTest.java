@@ -37,6 +37,30 @@ class ProseNumbersTest {
         assertThat(problems).isEmpty();
     }
 
+    /**
+     * The developers' guide gives the class as the proof grades it today: 30, or more when the
+     * wrong and hostile submissions leave no room for a reference ({@code PlantedMistakesProofSlowIT}
+     * keeps one, beside the release, one that does not compile and one with no homework).
+     */
+    @Test
+    void theCiGuidesClassIsTheClassTheProofGradesToday() throws IOException {
+        int wrongs = grading.WrongPatch.all(Submissions.root()).size();
+        int others = wrongs + PlantedMistakesProofSlowIT.HOSTILE.size() + 3;
+        int today = others + Math.max(1, PlantedMistakesProofSlowIT.CLASS - others);
+        List<String> problems = new ArrayList<>();
+        for (Path file : List.of(Submissions.root().resolve(".ci/README.md"), Submissions.root().resolve("README.md"))) {
+            Matcher m = Pattern.compile("class of (\\d+)").matcher(read(file));
+            while (m.find()) {
+                if (Integer.parseInt(m.group(1)) != today) {
+                    problems.add(Submissions.root().relativize(file) + " says \"" + m.group() + "\": the proof grades a class of "
+                            + today + " today (" + wrongs + " wrong solutions, " + PlantedMistakesProofSlowIT.HOSTILE.size()
+                            + " hostile ones, the release, one that does not compile, one with no homework, and references)");
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
     @Test
     void todaysPointsAreTheHiddenTestsPointsAddedUp() throws IOException {
         long maximum = Math.round(maximum());
