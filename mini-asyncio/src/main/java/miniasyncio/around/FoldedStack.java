@@ -71,7 +71,8 @@ public final class FoldedStack {
         for (int i = 0; i < stack.length; i++) {
             if (i > 0 && kitOrJdk(stack[i])) {
                 folded++;
-                junit |= stack[i].getClassName().startsWith("org.junit.");
+                junit |= stack[i].getClassName().startsWith("org.junit.")
+                        || stack[i].getClassName().startsWith("org.apache.maven.surefire.");
                 continue;
             }
             flush(out, folded, junit);
@@ -91,7 +92,8 @@ public final class FoldedStack {
 
     /**
      * The JDK's frames, and the kit's own (its examples are programs like the reader's: they show);
-     * JUnit's, AssertJ's and picocli's, which only the test's or the CLI's thread has, are as little
+     * JUnit's, AssertJ's, picocli's and Maven Surefire's (under {@code mvn test}), which only the
+     * test's or the CLI's thread has, are as little
      * the reader's as the kit's. A class of the kit's name is the kit's only if it came from where the
      * kit's classes come from (its jar, its classes folder): a test in a package of the kit's name,
      * or a student's, is the program.
@@ -99,7 +101,8 @@ public final class FoldedStack {
     public static boolean kitOrJdk(StackTraceElement frame) {
         String c = frame.getClassName();
         if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("picocli.")
-                || c.startsWith("org.junit.") || c.startsWith("org.assertj.") || c.startsWith("org.opentest4j.")) {
+                || c.startsWith("org.junit.") || c.startsWith("org.assertj.") || c.startsWith("org.opentest4j.")
+                || c.startsWith("org.apache.maven.surefire.")) {
             return true;
         }
         if (!c.startsWith("miniasyncio.") || c.startsWith("miniasyncio.examples.")) {

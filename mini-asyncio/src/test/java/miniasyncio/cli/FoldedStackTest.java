@@ -34,6 +34,17 @@ class FoldedStackTest {
                 """);
     }
 
+    /** Under {@code mvn test} (a student's {@code -Dstudent}), Maven Surefire's booter is below JUnit: folded with it. */
+    @Test
+    void surefiresFramesUnderJUnitAreFoldedWithIt() {
+        StackTraceElement[] stack = {at("my.SpinTest", "test", 12), at("org.junit.platform.Launcher", "execute", 3),
+                at("org.apache.maven.surefire.booter.ForkedBooter", "main", 495)};
+        assertThat(FoldedStack.frames(stack)).isEqualTo("""
+                \tat my.SpinTest.test(my.SpinTest.java:12)
+                \t... 2 frames of the kit, JUnit and the JDK
+                """);
+    }
+
     @Test
     void aThreadsStackFoldsJUnitsFramesTooAndSaysSo() {
         StackTraceElement[] stack = {at("my.Spin", "spin", 7), at("miniasyncio.Scheduler", "stepOne", 2),

@@ -307,28 +307,33 @@ class StepPlacesTest {
     void aLateTimerSaysHowLateAndWhichStepHeldTheLoopAndTheDifferencesAreSaidOnce() {
         VirtualClock clock = (VirtualClock) Clock.virtual();
         Scheduler scheduler = new Scheduler(clock);
-        StepRecorder recorder = record(scheduler, () -> {
-            createTask("a", () -> {
-                sleep(0.2); // a goes to sleep first, and wakes last
+        StepRecorder recorder;
+        try (miniasyncio.Capture printed = new miniasyncio.Capture()) { // the two failures no task awaits are reported
+            recorder = record(scheduler, () -> {
+                createTask("a", () -> {
+                    sleep(0.2); // a goes to sleep first, and wakes last
+                    return null;
+                });
+                createTask("b", () -> {
+                    sleep(0.1);
+                    return null;
+                });
+                createTask("hog", () -> {
+                    clock.advance(300_000_000); // holds the loop 0.3 s: both timers come due meanwhile
+                    sleep(0); // sleep(0): the back of ready
+                    sleep(0);
+                    throw new IllegalStateException("it fails, and the run goes on");
+                });
+                sleep(1);
+                createTask("fails too", () -> {
+                    throw new IllegalStateException("again");
+                });
+                sleep(1);
                 return null;
             });
-            createTask("b", () -> {
-                sleep(0.1);
-                return null;
-            });
-            createTask("hog", () -> {
-                clock.advance(300_000_000); // holds the loop 0.3 s: both timers come due meanwhile
-                sleep(0); // sleep(0): the back of ready
-                sleep(0);
-                throw new IllegalStateException("it fails, and the run goes on");
-            });
-            sleep(1);
-            createTask("fails too", () -> {
-                throw new IllegalStateException("again");
-            });
-            sleep(1);
-            return null;
-        });
+            assertThat(printed.err()).contains("Task exception was never retrieved: task 4 (hog)",
+                    "Task exception was never retrieved: task 5 (fails too)");
+        }
         List<String> did = new ArrayList<>();
         Map<String, Integer> said = new LinkedHashMap<>();
         for (Snapshot s : recorder.steps()) {
