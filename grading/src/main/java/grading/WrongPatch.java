@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BinaryOperator;
 import java.util.stream.Stream;
 import instructor.PatchFile;
 import instructor.PlantedPatch;
@@ -99,8 +100,22 @@ public record WrongPatch(PlantedPatch patch, List<String> fails) {
      * kept as a patch.
      */
     public static Path apply(PatchFile diff, Path repo, Path submission) throws IOException {
-        reference(repo, submission);
-        for (Map.Entry<String, String> changed : diff.applyTo(repo.resolve("homework")).entrySet()) {
+        return apply(diff, repo, submission, PatchFile.AS_IS);
+    }
+
+    /**
+     * {@link #apply(PatchFile, Path, Path)} for a patch made on a view of the reference ({@code
+     * onto}, e.g. the student release's stubs, {@link instructor.SolutionRegions#stubs}): the
+     * sources are written as that view, then patched; a null {@code diff} leaves them so.
+     */
+    public static Path apply(PatchFile diff, Path repo, Path submission, BinaryOperator<String> onto)
+            throws IOException {
+        reference(repo, submission, onto);
+        if (diff == null) {
+            return submission;
+        }
+        for (Map.Entry<String, String> changed : diff.applyTo(repo.resolve("homework"), onto,
+                note -> System.err.println(note)).entrySet()) {
             if (!changed.getKey().startsWith("src/main/java/homework/")) {
                 throw new IllegalStateException(diff.file() + " changes " + changed.getKey() + ", which is not a"
                         + " source of the homework (src/main/java/homework/)");
@@ -113,11 +128,22 @@ public record WrongPatch(PlantedPatch patch, List<String> fails) {
 
     /** The reference homework sources of {@code repo}, copied into {@code submission/homework}. */
     public static Path reference(Path repo, Path submission) throws IOException {
+        return reference(repo, submission, PatchFile.AS_IS);
+    }
+
+    /** The reference homework sources of {@code repo} as {@code onto} views them, in {@code submission/homework}. */
+    private static Path reference(Path repo, Path submission, BinaryOperator<String> onto) throws IOException {
         Path sources = submission.resolve("homework/src/main/java/homework");
         Files.createDirectories(sources);
         try (Stream<Path> files = Files.list(repo.resolve("homework/src/main/java/homework"))) {
             for (Path f : files.toList()) {
-                Files.copy(f, sources.resolve(f.getFileName().toString()));
+                String name = f.getFileName().toString();
+                if (onto == PatchFile.AS_IS) {
+                    Files.copy(f, sources.resolve(name)); // byte for byte
+                } else {
+                    Files.writeString(sources.resolve(name), onto.apply("src/main/java/homework/" + name,
+                            Files.readString(f, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+                }
             }
         }
         return submission;

@@ -47,6 +47,15 @@ class PlantedMistakesProofSlowIT {
     /** The class's size: "the class of 30" of grading/README.md ({@code ProseNumbersTest} compares them). */
     static final int CLASS = 30;
 
+    /**
+     * How many reference solutions the class holds beside {@code wrongs} wrong solutions, the
+     * hostile ones and the three special cases (the release, one that does not compile, one with no
+     * homework): enough to make {@link #CLASS}, and one at least.
+     */
+    static int references(int wrongs) {
+        return Math.max(1, CLASS - wrongs - HOSTILE.size() - 3);
+    }
+
     /** Far above what the batch needs: a hang, not a slow run. */
     static final long HANG_SECONDS = 1_500;
 
@@ -95,7 +104,7 @@ class PlantedMistakesProofSlowIT {
         List<grading.WrongPatch> wrongs = grading.WrongPatch.all(Submissions.root());
         // Correct submissions fill the class up to 30, next to every wrong and hostile one and
         // the three special cases below; with more of those the class grows past 30, keeping one.
-        int references = Math.max(1, CLASS - wrongs.size() - HOSTILE.size() - 3);
+        int references = references(wrongs.size());
         for (int i = 0; i < references; i++) {
             String student = String.format("s%02d-reference", ++n);
             Submissions.reference(submissions.resolve(student));

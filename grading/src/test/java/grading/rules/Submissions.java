@@ -5,8 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.function.BinaryOperator;
 import java.util.stream.Stream;
 import instructor.PatchFile;
@@ -83,26 +81,7 @@ public final class Submissions {
      * when null), in {@code into/homework}: the release, as a student left it, plus an attack.
      */
     static Path onStubs(PatchFile diff, Path into) throws IOException {
-        Path module = root().resolve("homework");
-        Path sources = Files.createDirectories(into.resolve("homework/src/main/java/homework"));
-        try (Stream<Path> files = Files.list(module.resolve("src/main/java/homework"))) {
-            for (Path file : files.toList()) {
-                String name = file.getFileName().toString();
-                Files.writeString(sources.resolve(name), STUBS.apply("src/main/java/homework/" + name,
-                        Files.readString(file, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
-            }
-        }
-        if (diff == null) {
-            return into;
-        }
-        for (Map.Entry<String, String> changed : diff.applyTo(module, STUBS, System.err::println).entrySet()) {
-            if (!changed.getKey().startsWith("src/main/java/homework/")) {
-                throw new IllegalStateException(diff.file() + " changes " + changed.getKey()
-                        + ", which is not a source of the homework (src/main/java/homework/)");
-            }
-            Files.writeString(into.resolve("homework").resolve(changed.getKey()), changed.getValue(), StandardCharsets.UTF_8);
-        }
-        return into;
+        return grading.WrongPatch.apply(diff, root(), into, STUBS);
     }
 
     /**
